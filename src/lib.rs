@@ -1,0 +1,7 @@
+//! Tabula: one engine, one line protocol (a superset of UGI), five board games.
+//!
+//! The binary (`src/main.rs`) only wires stdin/stdout to [`protocol::run`]. Games implement
+//! [`game::Game`] in `src/games/<name>/` and are listed once in [`registry::GAMES`].
+
+pub mod game;
+pub mod games;
