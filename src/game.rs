@@ -219,6 +219,13 @@ pub trait Game: Clone + Debug + Send + Sync + 'static {
         event.to_string()
     }
 
+    /// The value of a finished game for the side to move, in [`Game::evaluate`] units, for
+    /// games whose search averages over dice and so must weigh results against evaluations.
+    /// `None` (the default) scores a finished game as a proven win or loss.
+    fn terminal_value(&self, _outcome: &Outcome) -> Option<i32> {
+        None
+    }
+
     /// Debug-only invariants, checked by tests after every move.
     fn is_consistent(&self) -> bool {
         true
