@@ -157,10 +157,8 @@ fn losses() {
         Some(Outcome::win(Side::White, "too-few-pieces"))
     );
     assert!(legal(&q).is_empty());
-    // Black to move with a1 boxed in by a4 and d1.
-    let blocked = pos("WWW/.../.../W.....//.../BW. b 0 0 0"
-        .replace("//", "/...")
-        .as_str());
+    // Black to move with a1 d1 g1 boxed in by a4 d2 g4.
+    let blocked = pos(".../.../.../W....W/.../.W./BBB b 0 0 0");
     assert_eq!(
         blocked.outcome(),
         Some(Outcome::win(Side::White, "blocked"))
