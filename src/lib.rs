@@ -5,3 +5,6 @@
 
 pub mod game;
 pub mod games;
+pub mod registry;
+pub mod search;
+pub mod util;
