@@ -83,8 +83,12 @@ pub trait AnyGame: Send {
     /// Forgets the transposition table's contents.
     fn clear_hash(&mut self);
     /// Searches the current position; returns the best move's spelling.
-    fn search(&self, limits: &Limits, stop: &AtomicBool, report: &mut dyn FnMut(&Info))
-        -> Option<String>;
+    fn search(
+        &self,
+        limits: &Limits,
+        stop: &AtomicBool,
+        report: &mut dyn FnMut(&Info),
+    ) -> Option<String>;
     /// The static evaluation of the current position, from the mover's view.
     fn evaluate(&self) -> i32;
 }
@@ -120,7 +124,9 @@ impl<G: Game> Slot<G> {
     fn table(&self) -> std::sync::MutexGuard<'_, Table<G::Move>> {
         // A search thread that panicked cannot have left the table half-written in a way
         // that matters: entries are plain values. Keep using it.
-        self.table.lock().unwrap_or_else(|poison| poison.into_inner())
+        self.table
+            .lock()
+            .unwrap_or_else(|poison| poison.into_inner())
     }
 }
 
@@ -190,7 +196,10 @@ impl<G: Game> AnyGame for Slot<G> {
     fn legal_moves(&self) -> Vec<String> {
         let mut moves = Vec::new();
         self.position.legal_moves(&mut moves);
-        let mut text: Vec<String> = moves.iter().map(|&mv| self.position.format_move(mv)).collect();
+        let mut text: Vec<String> = moves
+            .iter()
+            .map(|&mv| self.position.format_move(mv))
+            .collect();
         text.sort_unstable();
         text
     }
@@ -207,7 +216,11 @@ impl<G: Game> AnyGame for Slot<G> {
             .map(|&mv| {
                 let mut child = self.position.clone();
                 child.play(mv);
-                let count = if depth <= 1 { 1 } else { child.perft(depth - 1) };
+                let count = if depth <= 1 {
+                    1
+                } else {
+                    child.perft(depth - 1)
+                };
                 (self.position.format_move(mv), count)
             })
             .collect();
@@ -232,7 +245,9 @@ impl<G: Game> AnyGame for Slot<G> {
     }
 
     fn last_move(&self) -> Option<String> {
-        self.history.last().map(|(before, mv)| before.format_move(*mv))
+        self.history
+            .last()
+            .map(|(before, mv)| before.format_move(*mv))
     }
 
     fn plies(&self) -> usize {

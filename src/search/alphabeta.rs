@@ -48,7 +48,10 @@ pub fn search<G: Game>(
     if root_moves.is_empty() {
         return result;
     }
-    let max_depth = limits.depth.unwrap_or(MAX_PLY as u32).clamp(1, MAX_PLY as u32);
+    let max_depth = limits
+        .depth
+        .unwrap_or(MAX_PLY as u32)
+        .clamp(1, MAX_PLY as u32);
     for depth in 1..=max_depth {
         let (score, best) = searcher.root(root, &mut root_moves, depth as i32);
         if searcher.aborted {
@@ -69,8 +72,13 @@ pub fn search<G: Game>(
         report(&info);
         result.info = Some(info);
         let proven = matches!(Score::from_internal(score), Score::Mate(m) if (m.unsigned_abs() * 2) <= depth);
-        let out_of_time = searcher.budget.soft.is_some_and(|soft| Instant::now() >= soft);
-        if !limits.infinite && (proven || out_of_time || root_moves.len() == 1 && limits.depth.is_none()) {
+        let out_of_time = searcher
+            .budget
+            .soft
+            .is_some_and(|soft| Instant::now() >= soft);
+        if !limits.infinite
+            && (proven || out_of_time || root_moves.len() == 1 && limits.depth.is_none())
+        {
             break;
         }
     }
@@ -227,7 +235,8 @@ impl<G: Game> Searcher<'_, G> {
         for event in &events {
             let mut child = pos.clone();
             child.apply_chance(event.event);
-            total += event.probability * self.negamax(&child, depth, ply, -MATE - 1, MATE + 1) as f64;
+            total +=
+                event.probability * self.negamax(&child, depth, ply, -MATE - 1, MATE + 1) as f64;
             if self.aborted {
                 return 0;
             }

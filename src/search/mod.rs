@@ -48,7 +48,7 @@ impl fmt::Display for Score {
 }
 
 /// What one finished iteration found, for an `info` line.
-#[derive(Clone, Debug)]
+#[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Info {
     /// The depth completed.
     pub depth: u32,

@@ -57,7 +57,8 @@ impl<B: Bits> Geometry<B> {
     #[inline]
     pub fn blast(&self, square: u32) -> B {
         let centre = B::bit(square);
-        let row = centre | ((centre << 1) & self.not_first_file) | ((centre >> 1) & self.not_last_file);
+        let row =
+            centre | ((centre << 1) & self.not_first_file) | ((centre >> 1) & self.not_last_file);
         (row | (row << self.size) | (row >> self.size)) & self.all
     }
 
@@ -92,11 +93,15 @@ impl<B: Bits> Geometry<B> {
         let mut chars = text.chars();
         let file = chars.next()?;
         let rank: u32 = chars.as_str().parse().ok()?;
-        if !file.is_ascii_lowercase() || chars.as_str().starts_with('0') || chars.as_str().starts_with('+') {
+        if !file.is_ascii_lowercase()
+            || chars.as_str().starts_with('0')
+            || chars.as_str().starts_with('+')
+        {
             return None;
         }
         let file = file as u32 - 'a' as u32;
-        (file < self.size && (1..=self.size).contains(&rank)).then_some((rank - 1) * self.size + file)
+        (file < self.size && (1..=self.size).contains(&rank))
+            .then_some((rank - 1) * self.size + file)
     }
 }
 

@@ -78,7 +78,11 @@ fn parse_options(pairs: &[(&str, &str)]) -> Result<Options, GameError> {
                     .filter(|size| (5..=16).contains(size))
                     .ok_or_else(|| GameError::BadOption(format!("size={value}: expected 5..16")))?;
             }
-            _ => return Err(GameError::BadOption(format!("{key}: bombardment has only size"))),
+            _ => {
+                return Err(GameError::BadOption(format!(
+                    "{key}: bombardment has only size"
+                )))
+            }
         }
     }
     Ok(options)
@@ -112,7 +116,9 @@ impl<B: Bits> Bombardment<B> {
     /// The side's step targets: (straight, towards file a, towards the last file).
     fn step_targets(&self, side: Side) -> (B, B, B) {
         let empty = !self.occupied();
-        let (straight, left, right) = self.geometry.steps(self.pieces[side.index()], side == Side::White);
+        let (straight, left, right) = self
+            .geometry
+            .steps(self.pieces[side.index()], side == Side::White);
         (straight & empty, left & empty, right & empty)
     }
 
@@ -148,7 +154,10 @@ impl<B: Bits> Game for Bombardment<B> {
     fn parse_options(pairs: &[(&str, &str)]) -> Result<Options, GameError> {
         let options = parse_options(pairs)?;
         if options.size * options.size > B::CAPACITY {
-            return Err(GameError::BadOption(format!("size={} does not fit this board type", options.size)));
+            return Err(GameError::BadOption(format!(
+                "size={} does not fit this board type",
+                options.size
+            )));
         }
         Ok(options)
     }
@@ -187,7 +196,10 @@ impl<B: Bits> Game for Bombardment<B> {
         let (straight, left, right) = self.step_targets(self.side);
         for (direction, targets) in [straight, left, right].into_iter().enumerate() {
             for target in targets.squares() {
-                out.push(Move::Step(self.step_origin(target, direction) as u8, target as u8));
+                out.push(Move::Step(
+                    self.step_origin(target, direction) as u8,
+                    target as u8,
+                ));
             }
         }
         for square in self.pieces[self.side.index()].squares() {
@@ -266,7 +278,10 @@ impl<B: Bits> Game for Bombardment<B> {
         }
         if depth == 1 {
             let (straight, left, right) = self.step_targets(self.side);
-            return (straight.count() + left.count() + right.count() + self.pieces[self.side.index()].count()) as u64;
+            return (straight.count()
+                + left.count()
+                + right.count()
+                + self.pieces[self.side.index()].count()) as u64;
         }
         let mut moves = Vec::with_capacity(64);
         self.legal_moves(&mut moves);
@@ -284,8 +299,12 @@ impl<B: Bits> Game for Bombardment<B> {
         let [white, black] = self.pieces;
         let mut hash = zobrist::side_key(self.side);
         for (side, set) in [(Side::White, white), (Side::Black, black)] {
-            hash = set.squares().fold(hash, |h, sq| h ^ zobrist::piece_key(side, sq));
+            hash = set
+                .squares()
+                .fold(hash, |h, sq| h ^ zobrist::piece_key(side, sq));
         }
-        (white & black).is_empty() && (self.occupied() & !self.geometry.all).is_empty() && hash == self.hash
+        (white & black).is_empty()
+            && (self.occupied() & !self.geometry.all).is_empty()
+            && hash == self.hash
     }
 }

@@ -8,14 +8,22 @@ use crate::game::{Game, GameError, Side};
 /// The canonical spelling of a move.
 pub fn format_move<B: Bits>(geometry: &Geometry<B>, mv: Move) -> String {
     match mv {
-        Move::Step(from, to) => format!("{}{}", geometry.square_name(from as u32), geometry.square_name(to as u32)),
+        Move::Step(from, to) => format!(
+            "{}{}",
+            geometry.square_name(from as u32),
+            geometry.square_name(to as u32)
+        ),
         Move::Detonate(square) => format!("x{}", geometry.square_name(square as u32)),
     }
 }
 
 /// Splits `e2e3` into its two square names (the second starts at the second letter).
 fn split_step(token: &str) -> Option<(&str, &str)> {
-    let second = token.char_indices().skip(1).find(|(_, c)| c.is_ascii_alphabetic())?.0;
+    let second = token
+        .char_indices()
+        .skip(1)
+        .find(|(_, c)| c.is_ascii_alphabetic())?
+        .0;
     Some((&token[..second], &token[second..]))
 }
 
@@ -25,7 +33,10 @@ pub fn parse_move<B: Bits>(position: &Bombardment<B>, token: &str) -> Result<Mov
     let square = |text: &str| {
         geometry.parse_square(text).ok_or_else(|| {
             let last = geometry.square_name(geometry.size * geometry.size - 1);
-            GameError::bad_move(token, format!("{text} is not a square of this board (a1..{last})"))
+            GameError::bad_move(
+                token,
+                format!("{text} is not a square of this board (a1..{last})"),
+            )
         })
     };
     let expected = "expected a step like e2e3 or a detonation like xe2";
@@ -49,13 +60,20 @@ pub fn parse_move<B: Bits>(position: &Bombardment<B>, token: &str) -> Result<Mov
     if !own.has(origin) {
         return Err(GameError::illegal(
             token,
-            format!("no {} piece on {}", side.name(), geometry.square_name(origin)),
+            format!(
+                "no {} piece on {}",
+                side.name(),
+                geometry.square_name(origin)
+            ),
         ));
     }
     if let Move::Step(from, to) = mv {
         let (straight, left, right) = geometry.steps(B::bit(from as u32), side == Side::White);
         if !(straight | left | right).has(to as u32) {
-            return Err(GameError::illegal(token, "a piece steps one square straight or diagonally forward"));
+            return Err(GameError::illegal(
+                token,
+                "a piece steps one square straight or diagonally forward",
+            ));
         }
         if position.occupied().has(to as u32) {
             return Err(GameError::illegal(
@@ -91,7 +109,11 @@ pub fn format_fen<B: Bits>(position: &Bombardment<B>) -> String {
         }
         ranks.push(text);
     }
-    let side = if position.side == Side::White { 'w' } else { 'b' };
+    let side = if position.side == Side::White {
+        'w'
+    } else {
+        'b'
+    };
     format!("{} {side}", ranks.join("/"))
 }
 
@@ -106,7 +128,9 @@ pub fn parse_fen<B: Bits>(fen: &str, geometry: Geometry<B>) -> Result<Bombardmen
     let bad = |what: String| GameError::BadPosition(what);
     let fields: Vec<&str> = fen.split_whitespace().collect();
     let [board, side] = fields[..] else {
-        return Err(bad("expected two fields: ranks and side to move (w or b)".into()));
+        return Err(bad(
+            "expected two fields: ranks and side to move (w or b)".into()
+        ));
     };
     let side = match side {
         "w" => Side::White,
@@ -132,9 +156,14 @@ pub fn parse_fen<B: Bits>(fen: &str, geometry: Geometry<B>) -> Result<Bombardmen
                 continue;
             }
             if !digits.is_empty() {
-                let run: u32 = digits.parse().map_err(|_| bad(format!("bad number in rank {}", rank + 1)))?;
+                let run: u32 = digits
+                    .parse()
+                    .map_err(|_| bad(format!("bad number in rank {}", rank + 1)))?;
                 if run == 0 || digits.starts_with('0') {
-                    return Err(bad(format!("bad empty-square count {digits} in rank {}", rank + 1)));
+                    return Err(bad(format!(
+                        "bad empty-square count {digits} in rank {}",
+                        rank + 1
+                    )));
                 }
                 file = file.saturating_add(run);
                 digits.clear();
@@ -143,7 +172,12 @@ pub fn parse_fen<B: Bits>(fen: &str, geometry: Geometry<B>) -> Result<Bombardmen
                 'w' => Side::White,
                 'b' => Side::Black,
                 '/' => break,
-                other => return Err(bad(format!("unexpected {other:?} in rank {} (use w, b or digits)", rank + 1))),
+                other => {
+                    return Err(bad(format!(
+                        "unexpected {other:?} in rank {} (use w, b or digits)",
+                        rank + 1
+                    )))
+                }
             };
             if file >= n {
                 return Err(bad(format!("rank {} has more than {n} squares", rank + 1)));
@@ -152,7 +186,10 @@ pub fn parse_fen<B: Bits>(fen: &str, geometry: Geometry<B>) -> Result<Bombardmen
             file += 1;
         }
         if file != n {
-            return Err(bad(format!("rank {} has {file} squares, expected {n}", rank + 1)));
+            return Err(bad(format!(
+                "rank {} has {file} squares, expected {n}",
+                rank + 1
+            )));
         }
     }
     if position.reached_far_rank(Side::White) && position.reached_far_rank(Side::Black) {
@@ -175,7 +212,9 @@ pub fn board_lines<B: Bits>(position: &Bombardment<B>) -> Vec<String> {
             .collect();
         lines.push(format!("{:>2} {}", rank + 1, cells.join(" ")));
     }
-    let files: Vec<String> = (0..n).map(|f| ((b'a' + f as u8) as char).to_string()).collect();
+    let files: Vec<String> = (0..n)
+        .map(|f| ((b'a' + f as u8) as char).to_string())
+        .collect();
     lines.push(format!("   {}", files.join(" ")));
     lines.push(format!(
         "white pieces {}, black pieces {}",

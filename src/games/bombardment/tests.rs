@@ -58,11 +58,17 @@ fn reaching_the_far_rank_wins() {
 fn illegal_moves_say_why() {
     let p = Bombardment::<u64>::start(&Options::default());
     let err = |t: &str| p.parse_move(t).unwrap_err().to_string();
-    assert_eq!(err("e2e4"), "illegal move e2e4: a piece steps one square straight or diagonally forward");
+    assert_eq!(
+        err("e2e4"),
+        "illegal move e2e4: a piece steps one square straight or diagonally forward"
+    );
     assert_eq!(err("e1e2"), "illegal move e1e2: e2 is occupied");
     assert_eq!(err("xe7"), "illegal move xe7: no white piece on e7");
     assert_eq!(err("e3e4"), "illegal move e3e4: no white piece on e3");
-    assert_eq!(err("e2e1"), "illegal move e2e1: a piece steps one square straight or diagonally forward");
+    assert_eq!(
+        err("e2e1"),
+        "illegal move e2e1: a piece steps one square straight or diagonally forward"
+    );
     assert!(err("z9z8").starts_with("bad move z9z8"));
     assert!(err("e2").starts_with("bad move e2"));
     assert!(err("").starts_with("bad move"));
@@ -71,11 +77,26 @@ fn illegal_moves_say_why() {
 #[test]
 fn fen_round_trips_and_rejects_junk() {
     let start = Bombardment::<u64>::start(&Options::default());
-    assert_eq!(start.to_fen(), "bbbbbbbb/bbbbbbbb/8/8/8/8/wwwwwwww/wwwwwwww w");
+    assert_eq!(
+        start.to_fen(),
+        "bbbbbbbb/bbbbbbbb/8/8/8/8/wwwwwwww/wwwwwwww w"
+    );
     assert_eq!(position(&start.to_fen()), start);
-    for bad in ["", "8/8 w", "bbbbbbbb/bbbbbbbb/8/8/8/8/wwwwwwww/wwwwwwww", "9/8/8/8/8/8/8/8 w",
-        "7/8/8/8/8/8/8/8 w", "8/8/8/8/8/8/8/8 x", "08/8/8/8/8/8/8/8 w", "w7/8/8/8/8/8/8/b7 w", "q7/8/8/8/8/8/8/8 w"] {
-        assert!(Bombardment::<u64>::from_fen(bad, &Options::default()).is_err(), "{bad}");
+    for bad in [
+        "",
+        "8/8 w",
+        "bbbbbbbb/bbbbbbbb/8/8/8/8/wwwwwwww/wwwwwwww",
+        "9/8/8/8/8/8/8/8 w",
+        "7/8/8/8/8/8/8/8 w",
+        "8/8/8/8/8/8/8/8 x",
+        "08/8/8/8/8/8/8/8 w",
+        "w7/8/8/8/8/8/8/b7 w",
+        "q7/8/8/8/8/8/8/8 w",
+    ] {
+        assert!(
+            Bombardment::<u64>::from_fen(bad, &Options::default()).is_err(),
+            "{bad}"
+        );
     }
 }
 
