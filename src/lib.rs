@@ -9,4 +9,5 @@ pub mod games;
 pub mod protocol;
 pub mod registry;
 pub mod search;
+pub mod transcript;
 pub mod util;
