@@ -24,6 +24,7 @@
 
 mod board;
 mod eval;
+mod history;
 mod movegen;
 mod notation;
 #[cfg(test)]
@@ -112,8 +113,8 @@ pub struct Morris {
     key: u64,
     /// Keys of the earlier positions since the last placement or capture (neither can be
     /// undone, so no earlier position can recur), oldest first. Kept only when the
-    /// repetition rule is on; empty (so unallocated) throughout the placement phase.
-    history: Vec<u64>,
+    /// repetition rule is on.
+    history: history::History,
     options: Options,
 }
 
@@ -143,7 +144,7 @@ impl Morris {
             side,
             quiet_plies,
             key,
-            history: Vec::new(),
+            history: history::History::default(),
             options,
         }
     }
@@ -178,8 +179,7 @@ impl Morris {
         // Only positions with the same side to move can match: every other entry.
         let earlier = self
             .history
-            .iter()
-            .rev()
+            .newest_first()
             .skip(1)
             .step_by(2)
             .filter(|&&k| k == self.key)
