@@ -27,6 +27,7 @@ mod eval;
 mod history;
 mod movegen;
 mod notation;
+pub mod tablebase;
 #[cfg(test)]
 mod tests;
 

@@ -1,0 +1,45 @@
+//! `morris-tb [--max K] [--flying true|false] [--dir DIR]`: builds the Nine Men's Morris
+//! endgame tables with up to K pieces a side (default 3), writes them to DIR (default
+//! `tablebases/`) and prints positions, passes, build seconds and bytes per table.
+
+use std::time::Instant;
+use tabula::games::morris::tablebase::Tablebase;
+
+fn main() -> anyhow::Result<()> {
+    let args: Vec<String> = std::env::args().skip(1).collect();
+    let value = |flag: &str| {
+        args.iter()
+            .position(|a| a == flag)
+            .and_then(|i| args.get(i + 1).cloned())
+    };
+    let max: u32 = value("--max").map_or(Ok(3), |v| v.parse())?;
+    anyhow::ensure!((3..=9).contains(&max), "--max must be 3..9");
+    let flying = value("--flying").is_none_or(|v| v == "true");
+    let dir = std::path::PathBuf::from(value("--dir").unwrap_or_else(|| "tablebases".to_owned()));
+    std::fs::create_dir_all(&dir)?;
+    let mut tb = Tablebase::new(flying);
+    let mut timer = Instant::now();
+    tb.build_up_to(max, |m, o, passes| {
+        let seconds = timer.elapsed().as_secs_f64();
+        let positions: u64 = [(m, o), (o, m)]
+            .iter()
+            .take(if m == o { 1 } else { 2 })
+            .filter_map(|&(a, b)| tb_positions(a, b))
+            .sum();
+        println!(
+            "built {m}v{o} (and {o}v{m}): {positions} positions, {passes} passes, {seconds:.1} s"
+        );
+        timer = Instant::now();
+    });
+    for (m, o, bytes) in tb.save(&dir)? {
+        let table = tb.table(m, o).map_or(0, |t| t.positions());
+        println!("saved {m}v{o}: {table} positions, {bytes} bytes on disk");
+    }
+    Ok(())
+}
+
+/// Positions with `mover` pieces to move against `other` (C(24, m) * C(24 - m, o)).
+fn tb_positions(mover: u32, other: u32) -> Option<u64> {
+    let c = |n: u64, k: u64| (0..k).fold(1u64, |acc, i| acc * (n - i) / (i + 1));
+    Some(c(24, u64::from(mover)) * c(24 - u64::from(mover), u64::from(other)))
+}
