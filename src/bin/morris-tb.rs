@@ -1,6 +1,6 @@
 //! `morris-tb [--max K] [--flying true|false] [--dir DIR]`: builds the Nine Men's Morris
 //! endgame tables with up to K pieces a side (default 3), writes them to DIR (default
-//! `tablebases/`) and prints positions, passes, build seconds and bytes per table.
+//! `tablebases/`) and prints positions, longest win, build seconds and bytes per table.
 
 use std::time::Instant;
 use tabula::games::morris::tablebase::Tablebase;
@@ -19,15 +19,16 @@ fn main() -> anyhow::Result<()> {
     std::fs::create_dir_all(&dir)?;
     let mut tb = Tablebase::new(flying);
     let mut timer = Instant::now();
-    tb.build_up_to(max, |m, o, passes| {
+    tb.build_up_to(max, |m, o, longest| {
         let seconds = timer.elapsed().as_secs_f64();
         let positions: u64 = [(m, o), (o, m)]
             .iter()
             .take(if m == o { 1 } else { 2 })
-            .filter_map(|&(a, b)| tb_positions(a, b))
+            .map(|&(a, b)| positions(a, b))
             .sum();
+        let pair = if m == o { String::new() } else { format!(" and {o}v{m}") };
         println!(
-            "built {m}v{o} (and {o}v{m}): {positions} positions, {passes} passes, {seconds:.1} s"
+            "built {m}v{o}{pair}: {positions} positions, longest result {longest} plies, {seconds:.1} s"
         );
         timer = Instant::now();
     });
@@ -38,8 +39,8 @@ fn main() -> anyhow::Result<()> {
     Ok(())
 }
 
-/// Positions with `mover` pieces to move against `other` (C(24, m) * C(24 - m, o)).
-fn tb_positions(mover: u32, other: u32) -> Option<u64> {
+/// Positions with `mover` pieces to move against `other`: C(24, m) * C(24 - m, o).
+fn positions(mover: u32, other: u32) -> u64 {
     let c = |n: u64, k: u64| (0..k).fold(1u64, |acc, i| acc * (n - i) / (i + 1));
-    Some(c(24, u64::from(mover)) * c(24 - u64::from(mover), u64::from(other)))
+    c(24, u64::from(mover)) * c(24 - u64::from(mover), u64::from(other))
 }

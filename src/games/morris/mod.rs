@@ -27,7 +27,10 @@ mod eval;
 mod history;
 mod movegen;
 mod notation;
+mod symmetry;
 pub mod tablebase;
+#[cfg(test)]
+mod tablebase_tests;
 #[cfg(test)]
 mod tests;
 

@@ -1,5 +1,5 @@
 //! Endgame tablebases for the moving and flying phases (no pieces in hand), built by
-//! retrograde analysis in passes of increasing distance.
+//! retrograde analysis.
 //!
 //! A table holds every position with `m` pieces for the side to move and `o` for the other
 //! (colours do not matter: the rules are the same for both), one byte each: 0 = draw, else
@@ -8,134 +8,19 @@
 //! or to a blocked position. The draw rules (repetition, no-capture counter) are not part of
 //! the tables: a position is a draw when neither side can force a win.
 //!
-//! Pass `d` resolves exactly the positions at distance `d`: a win if some move reaches a loss
-//! at `d - 1`, a loss if every move reaches a win for the opponent (all at most `d - 1`).
-//! Captures lead into the smaller table `(o - 1, m)`, built first. On disk only one position
+//! Captures lead into the smaller table `(o - 1, m)`, built first; they are the "exits" of a
+//! table. Positions are resolved in order of distance: the lost ones (blocked, or every move
+//! reaching a win for the opponent, counted down per position) pass a win at `d + 1` to each
+//! predecessor found by un-moving; wins through a capture enter at their own distance. On disk only one position
 //! of each class of the 16 board symmetries (the 8 of the square times swapping the inner and
 //! outer ring) is stored; loading expands the table again.
 
-use super::board::{
-    in_mill_at, pieces_in_mills, points, Points, ADJACENT, ALL_POINTS, POINT_NAMES,
-};
+use super::board::{in_mill_at, pieces_in_mills, points, Points, ADJACENT, ALL_POINTS};
+use super::symmetry::{rank, sets_of, Symmetry, BINOMIAL};
 use super::{Morris, Move};
 use crate::game::Game;
 use std::io::{Read, Write};
 use std::path::{Path, PathBuf};
-
-/// Binomial coefficients C(n, k) for n, k <= 24.
-const BINOMIAL: [[u64; 25]; 25] = {
-    let mut c = [[0u64; 25]; 25];
-    let mut n = 0;
-    while n < 25 {
-        c[n][0] = 1;
-        let mut k = 1;
-        while k <= n {
-            c[n][k] = c[n - 1][k - 1] + if k < n { c[n - 1][k] } else { 0 };
-            k += 1;
-        }
-        n += 1;
-    }
-    c
-};
-
-/// The colex rank of a set among the sets of its size (Gosper order).
-fn rank(set: Points) -> u64 {
-    points(set)
-        .enumerate()
-        .map(|(i, p)| BINOMIAL[p][i + 1])
-        .sum()
-}
-
-/// Every set of `k` points, in rank order.
-fn sets_of(k: u32) -> impl Iterator<Item = Points> {
-    let mut next = if k == 0 { None } else { Some((1u32 << k) - 1) };
-    std::iter::from_fn(move || {
-        let set = next?;
-        // Gosper's hack: the next larger number with the same popcount.
-        let low = set & set.wrapping_neg();
-        let ripple = set + low;
-        let following = (((ripple ^ set) >> 2) / low) | ripple;
-        next = (following <= ALL_POINTS).then_some(following);
-        Some(set)
-    })
-}
-
-/// The 16 symmetries as point permutations.
-fn symmetries() -> Vec<[usize; 24]> {
-    let coords: Vec<(i32, i32)> = (0..24)
-        .map(|p| {
-            let b = POINT_NAMES[p].as_bytes();
-            (i32::from(b[0] - b'a'), i32::from(b[1] - b'1'))
-        })
-        .collect();
-    let find = |c: (i32, i32)| coords.iter().position(|&q| q == c).unwrap_or(0);
-    let swap_rings = |v: i32, ring: i32| match v {
-        3 => 3,
-        v if v == ring => 2 - ring,
-        _ => 4 + ring,
-    };
-    let mut out = Vec::new();
-    for swap in [false, true] {
-        for turn in 0..4 {
-            for mirror in [false, true] {
-                let mut perm = [0; 24];
-                for (p, &(x, y)) in coords.iter().enumerate() {
-                    let (mut x, mut y) = (x, y);
-                    if swap {
-                        let ring = x.min(6 - x).min(y.min(6 - y));
-                        (x, y) = (swap_rings(x, ring), swap_rings(y, ring));
-                    }
-                    for _ in 0..turn {
-                        (x, y) = (y, 6 - x);
-                    }
-                    if mirror {
-                        x = 6 - x;
-                    }
-                    perm[p] = find((x, y));
-                }
-                out.push(perm);
-            }
-        }
-    }
-    out
-}
-
-/// Applies the symmetries to point sets with per-byte lookups.
-struct Symmetry {
-    bytes: Vec<[[Points; 256]; 3]>,
-}
-
-impl Symmetry {
-    fn new() -> Symmetry {
-        let bytes = symmetries()
-            .iter()
-            .map(|perm| {
-                let mut t = [[0; 256]; 3];
-                for (chunk, table) in t.iter_mut().enumerate() {
-                    for (byte, out) in table.iter_mut().enumerate() {
-                        *out = points((byte as Points) << (8 * chunk))
-                            .fold(0, |acc, p| acc | 1 << perm[p]);
-                    }
-                }
-                t
-            })
-            .collect();
-        Symmetry { bytes }
-    }
-
-    fn apply(&self, s: usize, set: Points) -> Points {
-        let t = &self.bytes[s];
-        t[0][(set & 0xff) as usize] | t[1][(set >> 8 & 0xff) as usize] | t[2][(set >> 16) as usize]
-    }
-
-    /// The smallest image of (mover, other) under the 16 symmetries.
-    fn canonical(&self, mover: Points, other: Points) -> (Points, Points) {
-        (0..16)
-            .map(|s| (self.apply(s, mover), self.apply(s, other)))
-            .min()
-            .unwrap_or((mover, other))
-    }
-}
 
 /// One table: `mover` pieces to move against `other` pieces.
 pub struct Table {
@@ -188,6 +73,19 @@ pub struct Tablebase {
 
 fn slot(mover: u32, other: u32) -> usize {
     (mover as usize) * 10 + other as usize
+}
+
+/// Marks a position whose result has been passed on to its predecessors.
+const DONE: u8 = u8::MAX;
+
+/// The captures of a position, summarised for the side to move.
+#[derive(Default)]
+struct Exits {
+    has_moves: bool,
+    internal: u32,
+    best_win: Option<u32>,
+    worst_loss: u32,
+    draw: bool,
 }
 
 /// What one step of the side to move leads to.
@@ -255,108 +153,133 @@ impl Tablebase {
         any
     }
 
-    fn child_value(&self, tables: &[&Table; 2], child: &Child) -> u8 {
-        match *child {
-            Child::Won => 1,
-            Child::Position(cm, co, cmover, cother) => {
-                let table = tables
-                    .iter()
-                    .copied()
-                    .find(|t| t.mover == cm && t.other == co)
-                    .or_else(|| self.table(cm, co));
-                table.map_or(0, |t| t.value(cmover, cother))
+    /// What the captures of a position lead to (they leave the pair being built), and how
+    /// many non-capture moves stay inside it.
+    fn exits(&self, mover: Points, other: Points) -> Exits {
+        let mut exits = Exits::default();
+        let pair = (other.count_ones(), mover.count_ones());
+        exits.has_moves = self.for_each_child(mover, other, |child| {
+            let value = match child {
+                Child::Won => 1,
+                Child::Position(cm, co, _, _) if (cm, co) == pair => {
+                    exits.internal += 1;
+                    return true;
+                }
+                Child::Position(cm, co, cmover, cother) => {
+                    self.table(cm, co).map_or(0, |t| t.value(cmover, cother))
+                }
+            };
+            match decode(value) {
+                TbResult::Draw => exits.draw = true,
+                TbResult::Loss(p) => {
+                    exits.best_win = Some(exits.best_win.map_or(p + 1, |w: u32| w.min(p + 1)))
+                }
+                TbResult::Win(p) => exits.worst_loss = exits.worst_loss.max(p + 1),
             }
-        }
+            true
+        });
+        exits
     }
 
-    /// Builds the tables (m, o) and (o, m) together; the smaller ones they capture into must
-    /// be present. Returns the number of passes.
+    /// Builds the tables (m, o) and (o, m) together by retrograde analysis; the smaller
+    /// tables their captures lead into must be present. Returns the longest distance found.
     pub fn build_pair(&mut self, m: u32, o: u32) -> u32 {
         let counts = if m == o {
             vec![(m, o)]
         } else {
             vec![(m, o), (o, m)]
         };
-        let mut built: Vec<Table> = counts
+        let size =
+            |&(a, b): &(u32, u32)| (BINOMIAL[24][a as usize] * BINOMIAL[24][b as usize]) as usize;
+        let mut tables: Vec<Table> = counts
             .iter()
-            .map(|&(a, b)| Table {
-                mover: a,
-                other: b,
-                values: vec![0; (BINOMIAL[24][a as usize] * BINOMIAL[24][b as usize]) as usize],
+            .map(|c| Table {
+                mover: c.0,
+                other: c.1,
+                values: vec![0; size(c)],
             })
             .collect();
-        let exit_horizon = self
-            .tables
-            .iter()
-            .flatten()
-            .flat_map(|t| t.values.iter().copied().max())
-            .max()
-            .unwrap_or(0) as u32
-            + 2;
-        // Blocked positions are lost now (distance 0).
-        for t in 0..built.len() {
-            let (a, b) = counts[t];
+        // Unresolved non-capture moves per position; DONE once its result has been passed on.
+        let mut counters: Vec<Vec<u8>> = counts.iter().map(|c| vec![0; size(c)]).collect();
+        let mut queues: Vec<Vec<(usize, Points, Points)>> = vec![Vec::new(); 256];
+        let table_of = |mover: Points, other: Points| {
+            counts
+                .iter()
+                .position(|&c| c == (mover.count_ones(), other.count_ones()))
+                .unwrap_or(0)
+        };
+        for (t, &(a, b)) in counts.iter().enumerate() {
             for mover in sets_of(a) {
                 for other in sets_of(b).filter(|&s| s & mover == 0) {
-                    if !self.for_each_child(mover, other, |_| false) {
-                        let i = built[t].index(mover, other);
-                        built[t].values[i] = 1;
+                    let i = tables[t].index(mover, other);
+                    let exits = self.exits(mover, other);
+                    counters[t][i] = exits.internal as u8;
+                    if !exits.has_moves {
+                        tables[t].values[i] = 1;
+                        queues[0].push((t, mover, other));
+                    } else if let Some(w) = exits.best_win {
+                        queues[w as usize].push((t, mover, other));
+                    } else if exits.internal == 0 && !exits.draw {
+                        tables[t].values[i] = exits.worst_loss as u8 + 1;
+                        queues[exits.worst_loss as usize].push((t, mover, other));
                     }
                 }
             }
         }
-        let mut d = 1;
-        loop {
-            let mut changed = 0u64;
-            for t in 0..built.len() {
-                let (a, b) = counts[t];
-                let mut updates = Vec::new();
-                {
-                    let pair: [&Table; 2] = [&built[0], &built[built.len() - 1]];
-                    for mover in sets_of(a) {
-                        for other in sets_of(b).filter(|&s| s & mover == 0) {
-                            let i = pair[t].index(mover, other);
-                            if pair[t].values[i] != 0 {
-                                continue;
-                            }
-                            let mut wins = false;
-                            let mut all_lost = true;
-                            self.for_each_child(mover, other, |child| {
-                                let v = self.child_value(&pair, &child);
-                                let plies = u32::from(v).wrapping_sub(1);
-                                if v != 0 && plies % 2 == 0 && plies + 1 == d {
-                                    wins = true;
-                                    return false;
-                                }
-                                if v == 0 || plies % 2 == 0 || plies >= d {
-                                    all_lost = false;
-                                }
-                                true
-                            });
-                            if wins || all_lost {
-                                updates.push((i, d as u8 + 1));
+        let mut longest = 0;
+        for d in 0..254usize {
+            for (t, mover, other) in std::mem::take(&mut queues[d]) {
+                let i = tables[t].index(mover, other);
+                if counters[t][i] == DONE {
+                    continue;
+                }
+                if tables[t].values[i] == 0 {
+                    tables[t].values[i] = d as u8 + 1; // a win through a capture
+                } else if usize::from(tables[t].values[i]) != d + 1 {
+                    continue;
+                }
+                counters[t][i] = DONE;
+                longest = d as u32;
+                let lost = d % 2 == 0;
+                // Predecessors: the other side made a non-capture move into this position.
+                let empty = ALL_POINTS & !(mover | other);
+                let fly = self.flying && other.count_ones() == 3;
+                let pt = table_of(other, mover);
+                for to in points(other).filter(|&to| !in_mill_at(other, to)) {
+                    let sources = if fly { empty } else { ADJACENT[to] & empty };
+                    for from in points(sources) {
+                        let parent = (other & !(1 << to)) | (1 << from);
+                        let pi = tables[pt].index(parent, mover);
+                        if tables[pt].values[pi] != 0 {
+                            continue;
+                        }
+                        if lost {
+                            tables[pt].values[pi] = d as u8 + 2;
+                            queues[d + 1].push((pt, parent, mover));
+                            continue;
+                        }
+                        counters[pt][pi] -= 1;
+                        if counters[pt][pi] == 0 {
+                            let exits = self.exits(parent, mover);
+                            if exits.best_win.is_none() && !exits.draw {
+                                let loss = exits.worst_loss.max(d as u32 + 1) as usize;
+                                tables[pt].values[pi] = loss as u8 + 1;
+                                queues[loss].push((pt, parent, mover));
                             }
                         }
                     }
                 }
-                changed += updates.len() as u64;
-                for (i, v) in updates {
-                    built[t].values[i] = v;
-                }
             }
-            if (changed == 0 && d > exit_horizon) || d >= 253 {
-                break;
-            }
-            d += 1;
         }
-        for table in built {
+        for table in tables {
             let s = slot(table.mover, table.other);
             self.tables[s] = Some(table);
         }
-        d
+        longest
     }
 
-    /// Builds every table with at most `max` pieces a side (3v3 first).
+    /// Builds every table with at most `max` pieces a side, smallest first; `report` gets
+    /// each pair's counts and longest distance in plies.
     pub fn build_up_to(&mut self, max: u32, mut report: impl FnMut(u32, u32, u32)) {
         for total in 6..=2 * max {
             for m in 3..=max {
@@ -364,8 +287,8 @@ impl Tablebase {
                 if o < m || o > max {
                     continue;
                 }
-                let passes = self.build_pair(m, o);
-                report(m, o, passes);
+                let longest = self.build_pair(m, o);
+                report(m, o, longest);
             }
         }
     }

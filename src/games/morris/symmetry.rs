@@ -1,0 +1,121 @@
+//! Indexing for the tablebases: colex ranks of point sets and the 16 symmetries of the board
+//! (the 8 of the square, times swapping the inner and outer ring).
+
+use super::board::{points, Points, ALL_POINTS, POINT_NAMES};
+
+/// Binomial coefficients C(n, k) for n, k <= 24.
+pub const BINOMIAL: [[u64; 25]; 25] = {
+    let mut c = [[0u64; 25]; 25];
+    let mut n = 0;
+    while n < 25 {
+        c[n][0] = 1;
+        let mut k = 1;
+        while k <= n {
+            c[n][k] = c[n - 1][k - 1] + if k < n { c[n - 1][k] } else { 0 };
+            k += 1;
+        }
+        n += 1;
+    }
+    c
+};
+
+/// The colex rank of a set among the sets of its size (Gosper order).
+pub fn rank(set: Points) -> u64 {
+    points(set)
+        .enumerate()
+        .map(|(i, p)| BINOMIAL[p][i + 1])
+        .sum()
+}
+
+/// Every set of `k` points, in rank order.
+pub fn sets_of(k: u32) -> impl Iterator<Item = Points> {
+    let mut next = if k == 0 { None } else { Some((1u32 << k) - 1) };
+    std::iter::from_fn(move || {
+        let set = next?;
+        // Gosper's hack: the next larger number with the same popcount.
+        let low = set & set.wrapping_neg();
+        let ripple = set + low;
+        let following = (((ripple ^ set) >> 2) / low) | ripple;
+        next = (following <= ALL_POINTS).then_some(following);
+        Some(set)
+    })
+}
+
+/// The 16 symmetries as point permutations.
+pub fn symmetries() -> Vec<[usize; 24]> {
+    let coords: Vec<(i32, i32)> = (0..24)
+        .map(|p| {
+            let b = POINT_NAMES[p].as_bytes();
+            (i32::from(b[0] - b'a'), i32::from(b[1] - b'1'))
+        })
+        .collect();
+    let find = |c: (i32, i32)| coords.iter().position(|&q| q == c).unwrap_or(0);
+    let swap_rings = |v: i32, ring: i32| match v {
+        3 => 3,
+        v if v == ring => 2 - ring,
+        _ => 4 + ring,
+    };
+    let mut out = Vec::new();
+    for swap in [false, true] {
+        for turn in 0..4 {
+            for mirror in [false, true] {
+                let mut perm = [0; 24];
+                for (p, &(x, y)) in coords.iter().enumerate() {
+                    let (mut x, mut y) = (x, y);
+                    if swap {
+                        let ring = x.min(6 - x).min(y.min(6 - y));
+                        (x, y) = (swap_rings(x, ring), swap_rings(y, ring));
+                    }
+                    for _ in 0..turn {
+                        (x, y) = (y, 6 - x);
+                    }
+                    if mirror {
+                        x = 6 - x;
+                    }
+                    perm[p] = find((x, y));
+                }
+                out.push(perm);
+            }
+        }
+    }
+    out
+}
+
+/// Applies the symmetries to point sets with per-byte lookups.
+pub struct Symmetry {
+    bytes: Vec<[[Points; 256]; 3]>,
+}
+
+impl Symmetry {
+    /// The lookup tables of the 16 symmetries.
+    pub fn new() -> Symmetry {
+        let bytes = symmetries()
+            .iter()
+            .map(|perm| {
+                let mut t = [[0; 256]; 3];
+                for (chunk, table) in t.iter_mut().enumerate() {
+                    for (byte, out) in table.iter_mut().enumerate() {
+                        *out = points((byte as Points) << (8 * chunk))
+                            .fold(0, |acc, p| acc | 1 << perm[p]);
+                    }
+                }
+                t
+            })
+            .collect();
+        Symmetry { bytes }
+    }
+
+    /// The image of a point set under symmetry `s` (0..16).
+    pub fn apply(&self, s: usize, set: Points) -> Points {
+        let t = &self.bytes[s];
+        t[0][(set & 0xff) as usize] | t[1][(set >> 8 & 0xff) as usize] | t[2][(set >> 16) as usize]
+    }
+
+    /// The smallest image of (mover, other) under the 16 symmetries.
+    pub fn canonical(&self, mover: Points, other: Points) -> (Points, Points) {
+        (0..16)
+            .map(|s| (self.apply(s, mover), self.apply(s, other)))
+            .min()
+            .unwrap_or((mover, other))
+    }
+}

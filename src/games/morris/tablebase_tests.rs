@@ -1,0 +1,146 @@
+//! Tablebase tests: indexing, symmetries, and the 3v3 flying table checked position by
+//! position against the engine's own rules (`legal_moves`, `play`, `outcome`).
+
+use super::board::{pieces_in_mills, ADJACENT, MILLS};
+use super::symmetry::{rank, sets_of, symmetries, Symmetry, BINOMIAL};
+use super::tablebase::{Tablebase, TbResult};
+use super::{Morris, Options};
+use crate::game::{Game, Side};
+use std::sync::LazyLock;
+
+/// The 3v3 flying table, built once for all tests (a few seconds).
+static FLYING_3V3: LazyLock<Tablebase> = LazyLock::new(|| {
+    let mut tb = Tablebase::new(true);
+    tb.build_up_to(3, |_, _, _| {});
+    tb
+});
+
+#[test]
+fn ranks_follow_enumeration_order() {
+    for k in [1, 3, 4] {
+        let sets: Vec<u32> = sets_of(k).collect();
+        assert_eq!(sets.len() as u64, BINOMIAL[24][k as usize]);
+        assert!(sets.iter().enumerate().all(|(i, &s)| rank(s) == i as u64));
+    }
+}
+
+#[test]
+fn symmetries_preserve_lines() {
+    let perms = symmetries();
+    assert_eq!(perms.len(), 16);
+    let symmetry = Symmetry::new();
+    for (s, perm) in perms.iter().enumerate() {
+        for (p, &adjacent) in ADJACENT.iter().enumerate() {
+            assert_eq!(symmetry.apply(s, adjacent), ADJACENT[perm[p]]);
+        }
+        let mut images: Vec<u32> = MILLS.iter().map(|&m| symmetry.apply(s, m)).collect();
+        let mut mills = MILLS.to_vec();
+        images.sort();
+        mills.sort();
+        assert_eq!(images, mills);
+    }
+    let mut distinct = perms.clone();
+    distinct.sort();
+    distinct.dedup();
+    assert_eq!(distinct.len(), 16);
+    // Mills are preserved, so which pieces stand in mills is too.
+    let set = 0b111 | 1 << 9 | 1 << 20;
+    for s in 0..16 {
+        assert_eq!(
+            symmetry.apply(s, pieces_in_mills(set)),
+            pieces_in_mills(symmetry.apply(s, set))
+        );
+    }
+}
+
+/// Every stored result must agree with one ply of the real rules: the best child result,
+/// read through `probe_position`, and the game's own outcome for finished children.
+#[test]
+fn flying_3v3_agrees_with_the_rules() {
+    let tb = &*FLYING_3V3;
+    let options = Options {
+        flying: true,
+        ..Options::default()
+    };
+    let (mut wins, mut losses, mut draws, mut checked) = (0, 0, 0, 0);
+    for (n, white) in sets_of(3).enumerate() {
+        for black in sets_of(3)
+            .filter(|&b| b & white == 0)
+            .skip(n % 7)
+            .step_by(41)
+        {
+            let pos = Morris::from_parts([white, black], [0, 0], Side::White, 0, options);
+            let stored = tb.probe_position(&pos).unwrap();
+            let best = tb.best_move(&pos).map(|(_, r)| r);
+            let expected = match pos.outcome() {
+                Some(_) => TbResult::Loss(0),
+                None => best.unwrap(),
+            };
+            assert_eq!(stored, expected, "{}", pos.to_fen());
+            match stored {
+                TbResult::Win(_) => wins += 1,
+                TbResult::Loss(_) => losses += 1,
+                TbResult::Draw => draws += 1,
+            }
+            checked += 1;
+        }
+    }
+    assert!(checked > 30_000 && wins > 0 && losses > 0 && draws > 0);
+}
+
+#[test]
+fn tables_survive_disk() {
+    let dir = std::env::temp_dir().join(format!("morris-tb-test-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let tb = &*FLYING_3V3;
+    let sizes = tb.save(&dir).unwrap();
+    assert_eq!(sizes.len(), 1);
+    let (back, loaded) = Tablebase::load(&dir, true, 3).unwrap();
+    assert_eq!(loaded, 1);
+    for white in sets_of(3).step_by(13) {
+        for black in sets_of(3).filter(|&b| b & white == 0) {
+            assert_eq!(back.probe(white, black), tb.probe(white, black));
+        }
+    }
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
+/// The same one-ply check for tables on disk (`MORRIS_TB_DIR`, flying tables up to 4v4):
+/// `MORRIS_TB_DIR=/tmp/tb cargo test --release -- --ignored stored_tables`.
+#[test]
+#[ignore]
+fn stored_tables_agree_with_the_rules() {
+    let Ok(dir) = std::env::var("MORRIS_TB_DIR") else {
+        return;
+    };
+    let (tb, loaded) = Tablebase::load(dir.as_ref(), true, 4).unwrap();
+    assert!(loaded > 0);
+    let options = Options {
+        flying: true,
+        ..Options::default()
+    };
+    for (w, b) in [(3, 4), (4, 3), (4, 4)] {
+        let mut counts = [0; 3];
+        for (n, white) in sets_of(w).enumerate().step_by(37) {
+            for black in sets_of(b)
+                .filter(|&s| s & white == 0)
+                .skip(n % 5)
+                .step_by(53)
+            {
+                let pos = Morris::from_parts([white, black], [0, 0], Side::White, 0, options);
+                let stored = tb.probe_position(&pos).unwrap();
+                let expected = match pos.outcome() {
+                    Some(_) => TbResult::Loss(0),
+                    None => tb.best_move(&pos).unwrap().1,
+                };
+                assert_eq!(stored, expected, "{}", pos.to_fen());
+                counts[match stored {
+                    TbResult::Win(_) => 0,
+                    TbResult::Loss(_) => 1,
+                    TbResult::Draw => 2,
+                }] += 1;
+            }
+        }
+        eprintln!("{w}v{b}: wins, losses, draws sampled {counts:?}");
+    }
+}
