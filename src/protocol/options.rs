@@ -111,7 +111,7 @@ impl EngineOptions {
                 self.hash_mib = mib as usize;
             }
             "threads" => {
-                if number(1)? != 1 {
+                if value != Some("1") {
                     return Err("bad value for Threads: expected 1".into());
                 }
             }
