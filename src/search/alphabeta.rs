@@ -277,10 +277,24 @@ impl<G: Game> Searcher<'_, G> {
         head[ply].extend_from_slice(&tail[0]);
     }
 
+    /// The best line: the collected PV, continued through the table where a cut-off ended it.
     fn principal_variation(&self, root: &G) -> Vec<String> {
         let mut pos = root.clone();
         let mut line = Vec::new();
         for &mv in &self.pv[0] {
+            line.push(pos.format_move(mv));
+            pos.play(mv);
+        }
+        let mut legal = Vec::new();
+        while line.len() < MAX_PLY && pos.outcome().is_none() {
+            let Some(mv) = self.table.probe(pos.hash()).and_then(|entry| entry.best) else {
+                break;
+            };
+            legal.clear();
+            pos.legal_moves(&mut legal);
+            if !legal.contains(&mv) {
+                break;
+            }
             line.push(pos.format_move(mv));
             pos.play(mv);
         }
