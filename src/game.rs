@@ -199,6 +199,11 @@ pub trait Game: Clone + Debug + Send + Sync + 'static {
         0
     }
 
+    /// Moves that change the material balance at once (captures, detonations, mills), which
+    /// the search follows past its horizon so it never stops in the middle of an exchange.
+    /// Default: none (the search then stops at the horizon).
+    fn tactical_moves(&self, _out: &mut Vec<Self::Move>) {}
+
     /// Counts move sequences of length `depth` (notation.md's perft). Games may override
     /// this with bulk counting; the result must not change.
     fn perft(&self, depth: u32) -> u64 {
