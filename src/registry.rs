@@ -20,10 +20,16 @@ pub struct Entry {
 }
 
 /// Every game the engine plays. Adding a game adds one line here.
-pub const GAMES: &[Entry] = &[Entry {
-    name: "bombardment",
-    new: games::bombardment::new_game,
-}];
+pub const GAMES: &[Entry] = &[
+    Entry {
+        name: "bombardment",
+        new: games::bombardment::new_game,
+    },
+    Entry {
+        name: games::morris::Morris::NAME,
+        new: Slot::<games::morris::Morris>::boxed,
+    },
+];
 
 /// Finds a game by name and builds it.
 pub fn new_game(
