@@ -3,7 +3,7 @@
 
 use super::tt::{Bound, Entry, Table};
 use super::{Budget, Info, Limits, Score, MATE, MAX_PLY};
-use crate::game::{Chance, Game, Outcome};
+use crate::game::{Chance, Game, Outcome, Proven};
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::Instant;
 
@@ -155,6 +155,9 @@ impl<G: Game> Searcher<'_, G> {
         }
         if let Some(outcome) = pos.outcome() {
             return terminal_score(pos, &outcome, ply);
+        }
+        if let Some(proven) = pos.proven_value() {
+            return proven_score(proven, ply);
         }
         self.chance.clear();
         pos.chance_events(&mut self.chance);
@@ -416,6 +419,15 @@ fn terminal_score<G: Game>(pos: &G, outcome: &Outcome, ply: usize) -> i32 {
         None => 0,
         Some(winner) if winner == pos.side_to_move() => MATE - ply as i32,
         Some(_) => -(MATE - ply as i32),
+    }
+}
+
+/// A known exact value as a search score, counted in plies from the root.
+fn proven_score(proven: Proven, ply: usize) -> i32 {
+    match proven {
+        Proven::Draw => 0,
+        Proven::Win(plies) => MATE - (ply as i32 + plies.min(MAX_PLY as u32) as i32),
+        Proven::Loss(plies) => -(MATE - (ply as i32 + plies.min(MAX_PLY as u32) as i32)),
     }
 }
 
