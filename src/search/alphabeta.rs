@@ -2,7 +2,7 @@
 //! moves; chance nodes are averaged over their events (expectimax).
 
 use super::tt::{Bound, Entry, Table};
-use super::{Budget, Info, Limits, Score, MATE, MAX_PLY};
+use super::{Budget, Info, Limits, Score, MATE, MAX_PLY, PROVEN};
 use crate::game::{Chance, Game, Outcome, Proven};
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::Instant;
@@ -426,16 +426,16 @@ fn terminal_score<G: Game>(pos: &G, outcome: &Outcome, ply: usize) -> i32 {
 fn proven_score(proven: Proven, ply: usize) -> i32 {
     match proven {
         Proven::Draw => 0,
-        Proven::Win(plies) => MATE - (ply as i32 + plies.min(MAX_PLY as u32) as i32),
-        Proven::Loss(plies) => -(MATE - (ply as i32 + plies.min(MAX_PLY as u32) as i32)),
+        Proven::Win(plies) => MATE - (ply as i32 + plies.min(900) as i32),
+        Proven::Loss(plies) => -(MATE - (ply as i32 + plies.min(900) as i32)),
     }
 }
 
 /// Mate scores are stored relative to the node, so they stay right at another ply.
 fn to_table(score: i32, ply: usize) -> i32 {
-    if score > MATE - MAX_PLY as i32 - 1 {
+    if score > PROVEN {
         score + ply as i32
-    } else if score < -(MATE - MAX_PLY as i32 - 1) {
+    } else if score < -(PROVEN) {
         score - ply as i32
     } else {
         score
@@ -443,9 +443,9 @@ fn to_table(score: i32, ply: usize) -> i32 {
 }
 
 fn from_table(score: i32, ply: usize) -> i32 {
-    if score > MATE - MAX_PLY as i32 - 1 {
+    if score > PROVEN {
         score - ply as i32
-    } else if score < -(MATE - MAX_PLY as i32 - 1) {
+    } else if score < -(PROVEN) {
         score + ply as i32
     } else {
         score
