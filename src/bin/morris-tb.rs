@@ -1,6 +1,6 @@
-//! `morris-tb [--max K] [--flying true|false] [--dir DIR]`: builds the Nine Men's Morris
-//! endgame tables with up to K pieces a side (default 3), writes them to DIR (default
-//! `tablebases/`) and prints positions, longest win, build seconds and bytes per table.
+//! `morris-tb [--max K] [--max-total T] [--flying true|false] [--dir DIR]`: builds the Nine
+//! Men's Morris endgame tables with up to K pieces a side (default 3) and T in all (default
+//! 2K), reusing the tables already in DIR (default `tablebases/`), writes them there and prints positions, longest win, build seconds and bytes per table.
 
 use std::time::Instant;
 use tabula::games::morris::tablebase::Tablebase;
@@ -14,12 +14,14 @@ fn main() -> anyhow::Result<()> {
     };
     let max: u32 = value("--max").map_or(Ok(3), |v| v.parse())?;
     anyhow::ensure!((3..=9).contains(&max), "--max must be 3..9");
+    let max_total: u32 = value("--max-total").map_or(Ok(2 * max), |v| v.parse())?;
     let flying = value("--flying").is_none_or(|v| v == "true");
     let dir = std::path::PathBuf::from(value("--dir").unwrap_or_else(|| "tablebases".to_owned()));
     std::fs::create_dir_all(&dir)?;
-    let mut tb = Tablebase::new(flying);
+    let (mut tb, reused) = Tablebase::load(&dir, flying, max)?;
+    println!("reused {reused} tables from {}", dir.display());
     let mut timer = Instant::now();
-    tb.build_up_to(max, |m, o, longest| {
+    tb.build_up_to(max, max_total, |m, o, longest| {
         let seconds = timer.elapsed().as_secs_f64();
         let positions: u64 = [(m, o), (o, m)]
             .iter()

@@ -278,13 +278,13 @@ impl Tablebase {
         longest
     }
 
-    /// Builds every table with at most `max` pieces a side, smallest first; `report` gets
-    /// each pair's counts and longest distance in plies.
-    pub fn build_up_to(&mut self, max: u32, mut report: impl FnMut(u32, u32, u32)) {
-        for total in 6..=2 * max {
+    /// Builds every missing table with at most `max` pieces a side and `max_total` pieces in
+    /// all, smallest first; `report` gets each built pair's counts and longest distance.
+    pub fn build_up_to(&mut self, max: u32, max_total: u32, mut report: impl FnMut(u32, u32, u32)) {
+        for total in 6..=max_total.min(2 * max) {
             for m in 3..=max {
                 let o = total - m;
-                if o < m || o > max {
+                if o < m || o > max || self.table(m, o).is_some() && self.table(o, m).is_some() {
                     continue;
                 }
                 let longest = self.build_pair(m, o);

@@ -11,7 +11,7 @@ use std::sync::LazyLock;
 /// The 3v3 flying table, built once for all tests (a few seconds).
 static FLYING_3V3: LazyLock<Tablebase> = LazyLock::new(|| {
     let mut tb = Tablebase::new(true);
-    tb.build_up_to(3, |_, _, _| {});
+    tb.build_up_to(3, 6, |_, _, _| {});
     tb
 });
 
