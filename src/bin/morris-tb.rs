@@ -20,23 +20,26 @@ fn main() -> anyhow::Result<()> {
     std::fs::create_dir_all(&dir)?;
     let (mut tb, reused) = Tablebase::load(&dir, flying, max)?;
     println!("reused {reused} tables from {}", dir.display());
-    let mut timer = Instant::now();
-    tb.build_up_to(max, max_total, |m, o, longest| {
-        let seconds = timer.elapsed().as_secs_f64();
-        let positions: u64 = [(m, o), (o, m)]
-            .iter()
-            .take(if m == o { 1 } else { 2 })
-            .map(|&(a, b)| positions(a, b))
-            .sum();
-        let pair = if m == o { String::new() } else { format!(" and {o}v{m}") };
-        println!(
-            "built {m}v{o}{pair}: {positions} positions, longest result {longest} plies, {seconds:.1} s"
-        );
-        timer = Instant::now();
-    });
-    for (m, o, bytes) in tb.save(&dir)? {
-        let table = tb.table(m, o).map_or(0, |t| t.positions());
-        println!("saved {m}v{o}: {table} positions, {bytes} bytes on disk");
+    // Save after each total so a long run keeps what it finished.
+    for total in 6..=max_total.min(2 * max) {
+        let mut timer = Instant::now();
+        tb.build_up_to(max, total, |m, o, longest| {
+            let seconds = timer.elapsed().as_secs_f64();
+            let positions: u64 = [(m, o), (o, m)]
+                .iter()
+                .take(if m == o { 1 } else { 2 })
+                .map(|&(a, b)| positions(a, b))
+                .sum();
+            let pair = if m == o { String::new() } else { format!(" and {o}v{m}") };
+            println!(
+                "built {m}v{o}{pair}: {positions} positions, longest result {longest} plies, {seconds:.1} s"
+            );
+            timer = Instant::now();
+        });
+        for (m, o, bytes) in tb.save(&dir)? {
+            let table = tb.table(m, o).map_or(0, |t| t.positions());
+            println!("saved {m}v{o}: {table} positions, {bytes} bytes on disk");
+        }
     }
     Ok(())
 }

@@ -298,12 +298,16 @@ impl Tablebase {
         dir.join(format!("morris-{kind}-{mover}v{other}.tb"))
     }
 
-    /// Writes each table, one byte per class of symmetric positions (canonical positions in
-    /// index order). Returns the bytes written per table.
+    /// Writes each table whose file does not exist yet, one byte per class of symmetric
+    /// positions (canonical positions in index order). Returns the bytes written per table.
     pub fn save(&self, dir: &Path) -> std::io::Result<Vec<(u32, u32, u64)>> {
         let symmetry = Symmetry::new();
         let mut sizes = Vec::new();
         for table in self.tables.iter().flatten() {
+            let path = Tablebase::file_name(dir, self.flying, table.mover, table.other);
+            if path.exists() {
+                continue;
+            }
             let mut bytes = Vec::new();
             for mover in sets_of(table.mover) {
                 for other in sets_of(table.other).filter(|&s| s & mover == 0) {
@@ -312,7 +316,6 @@ impl Tablebase {
                     }
                 }
             }
-            let path = Tablebase::file_name(dir, self.flying, table.mover, table.other);
             std::fs::File::create(path)?.write_all(&bytes)?;
             sizes.push((table.mover, table.other, bytes.len() as u64));
         }
