@@ -323,7 +323,7 @@ impl Tablebase {
     }
 
     /// Loads the tables with at most `max` pieces a side found in `dir`; missing files are
-    /// skipped. Returns how many tables were loaded.
+    /// skipped, files of the wrong length are errors. Returns how many tables were loaded.
     pub fn load(dir: &Path, flying: bool, max: u32) -> std::io::Result<(Tablebase, usize)> {
         let symmetry = Symmetry::new();
         let mut tb = Tablebase::new(flying);
@@ -351,17 +351,20 @@ impl Tablebase {
                                     path.display()
                                 )));
                             };
-                            let i = table.index(mover, other);
-                            table.values[i] = v;
+                            // Every image of a canonical position has its value.
+                            for sym in 0..16 {
+                                let i = table
+                                    .index(symmetry.apply(sym, mover), symmetry.apply(sym, other));
+                                table.values[i] = v;
+                            }
                         }
                     }
                 }
-                for mover in sets_of(m) {
-                    for other in sets_of(o).filter(|&s| s & mover == 0) {
-                        let (cm, co) = symmetry.canonical(mover, other);
-                        let i = table.index(mover, other);
-                        table.values[i] = table.value(cm, co);
-                    }
+                if next.next().is_some() {
+                    return Err(std::io::Error::other(format!(
+                        "{} is too long",
+                        path.display()
+                    )));
                 }
                 tb.tables[slot(m, o)] = Some(table);
                 loaded += 1;
