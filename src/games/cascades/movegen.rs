@@ -129,3 +129,32 @@ pub fn perft(position: &Cascades, depth: u32) -> u64 {
         }
     }
 }
+
+impl Cascades {
+    /// Whether the side to move can take a bottom-row majority with this very move, which
+    /// wins at once: the most bottom cells one move can add is two cells of `T`, or one of
+    /// `T` and a cell beside it, or one cell below a stone placed first.
+    pub fn can_win_now(&self) -> bool {
+        let g = self.geometry;
+        let bottom = g.bottom();
+        let occupied = self.occupied();
+        let targets = g.targets(&self.stones[self.side.index()], &occupied);
+        let open = g.full_row(bottom) & !occupied[bottom];
+        let direct = targets[bottom].count_ones();
+        let most = if self.first_move {
+            direct.min(1)
+        } else if direct >= 2 {
+            2
+        } else if direct == 1 {
+            let beside_it = board::beside(targets[bottom]) & open & !targets[bottom];
+            if g.adjacency == board::Adjacency::SideBelow && beside_it != 0 {
+                2
+            } else {
+                1
+            }
+        } else {
+            u32::from(board::below(targets[bottom - 1]) & open != 0)
+        };
+        2 * (self.bottom_count(self.side) + most) as usize > g.bottom_len()
+    }
+}

@@ -1,13 +1,15 @@
 //! An exact proof search: negamax alpha-beta over the game-theoretic values win (+1),
-//! draw (0) and loss (-1), with a transposition table of proven bounds.
+//! draw (0) and loss (-1), with a transposition table of proven bounds and best moves.
 //!
 //! The game is finite (stones only accumulate and two passes end it), so the search runs every
-//! line to its end. Positions are keyed by their 64-bit Zobrist hash; a collision could in
-//! principle corrupt a proof, at odds of about `entries² / 2^65`.
+//! line to its end. Two shortcuts keep it small: a side that can reach a bottom-row majority
+//! with this move has won (no need to list its moves), and the table's best move is tried
+//! first. Positions are keyed by their 64-bit Zobrist hash; a collision could in principle
+//! corrupt a proof, at odds of about `nodes * entries / 2^64`.
 
-use std::collections::HashMap;
 use std::time::Instant;
 
+use super::board::{Adjacency, Geometry};
 use super::{Cascades, Move};
 use crate::game::{Game, Side};
 
@@ -22,31 +24,48 @@ pub struct Proof {
     pub nodes: u64,
 }
 
-/// Proven bounds on a position's value.
+/// One table slot: proven bounds on a position's value and the move that last proved one.
 #[derive(Copy, Clone)]
-struct Bounds {
+struct Slot {
+    key: u64,
     lower: i8,
     upper: i8,
+    /// log2 of the nodes its proof took: bigger proofs are kept in preference.
+    work: u8,
+    best: Option<Move>,
 }
+
+const EMPTY: Slot = Slot {
+    key: 0,
+    lower: -1,
+    upper: 1,
+    work: 0,
+    best: None,
+};
+
+/// Buckets of two: the first slot keeps the costliest proof, the second the latest.
+const TABLE_BUCKETS: usize = 1 << 20;
 
 /// The search state: the table outlives one call, so later proofs reuse earlier ones.
 pub struct Solver {
-    table: HashMap<u64, Bounds>,
+    table: Vec<[Slot; 2]>,
     nodes: u64,
     node_limit: u64,
     deadline: Option<Instant>,
     aborted: bool,
+    buffers: Vec<Vec<Move>>,
 }
 
 impl Solver {
     /// A solver that gives up after `node_limit` positions or at `deadline`.
     pub fn new(node_limit: u64, deadline: Option<Instant>) -> Solver {
         Solver {
-            table: HashMap::new(),
+            table: vec![[EMPTY; 2]; TABLE_BUCKETS],
             nodes: 0,
             node_limit,
             deadline,
             aborted: false,
+            buffers: Vec::new(),
         }
     }
 
@@ -61,13 +80,14 @@ impl Solver {
                 nodes: 1,
             });
         }
-        let mut moves = ordered_moves(position);
+        let mut moves = Vec::new();
+        self.order(position, &mut moves, None);
         let mut best = (-2i8, None);
         let mut alpha = -1;
-        for mv in moves.drain(..) {
+        for mv in moves {
             let mut child = position.clone();
             child.play(mv);
-            let value = -self.search(&child, -1, -alpha);
+            let value = -self.search(&child, 1, -1, -alpha);
             if self.aborted {
                 return None;
             }
@@ -86,10 +106,13 @@ impl Solver {
         })
     }
 
-    fn search(&mut self, position: &Cascades, mut alpha: i8, mut beta: i8) -> i8 {
+    fn search(&mut self, position: &Cascades, ply: usize, mut alpha: i8, mut beta: i8) -> i8 {
         self.nodes += 1;
         if let Some(outcome) = position.outcome() {
             return value_for(outcome.winner, position.side_to_move());
+        }
+        if position.can_win_now() {
+            return 1;
         }
         if self.nodes.is_multiple_of(4096) && self.out_of_budget() {
             self.aborted = true;
@@ -98,48 +121,97 @@ impl Solver {
             return 0;
         }
         let key = position.hash();
-        if let Some(bounds) = self.table.get(&key) {
-            if bounds.lower >= beta || bounds.lower == bounds.upper {
-                return bounds.lower;
+        let bucket = key as usize % TABLE_BUCKETS;
+        let mut tt_move = None;
+        if let Some(slot) = self.table[bucket].iter().find(|slot| slot.key == key) {
+            if slot.lower >= beta || slot.lower == slot.upper {
+                return slot.lower;
             }
-            if bounds.upper <= alpha {
-                return bounds.upper;
+            if slot.upper <= alpha {
+                return slot.upper;
             }
-            alpha = alpha.max(bounds.lower);
-            beta = beta.min(bounds.upper);
+            alpha = alpha.max(slot.lower);
+            beta = beta.min(slot.upper);
+            tt_move = slot.best;
         }
-        let original_alpha = alpha;
-        let mut best = -1;
-        for mv in ordered_moves(position) {
+        let nodes_before = self.nodes;
+        let original = (alpha, beta);
+        let mut moves = self
+            .buffers
+            .get_mut(ply)
+            .map(std::mem::take)
+            .unwrap_or_default();
+        self.order(position, &mut moves, tt_move);
+        let mut best = (-1, None);
+        for &mv in &moves {
             let mut child = position.clone();
             child.play(mv);
-            let value = -self.search(&child, -beta, -alpha);
+            let value = -self.search(&child, ply + 1, -beta, -alpha);
             if self.aborted {
-                return 0;
+                break;
             }
-            best = best.max(value);
+            if value > best.0 || best.1.is_none() {
+                best = (value, Some(mv));
+            }
             alpha = alpha.max(value);
             if alpha >= beta {
                 break;
             }
         }
-        let entry = self.table.entry(key).or_insert(Bounds {
-            lower: -1,
-            upper: 1,
+        if self.buffers.len() <= ply {
+            self.buffers.resize_with(ply + 1, Vec::new);
+        }
+        self.buffers[ply] = moves;
+        if self.aborted {
+            return 0;
+        }
+        let work = (64 - (self.nodes - nodes_before).leading_zeros()) as u8;
+        self.store(key, best.0, original, work, best.1);
+        best.0
+    }
+
+    /// Records what a search with window `(alpha, beta)` proved about the position `key`.
+    fn store(
+        &mut self,
+        key: u64,
+        value: i8,
+        (alpha, beta): (i8, i8),
+        work: u8,
+        best: Option<Move>,
+    ) {
+        let bucket = &mut self.table[key as usize % TABLE_BUCKETS];
+        let index = if bucket[0].key == key || work >= bucket[0].work {
+            0
+        } else {
+            1
+        };
+        let slot = &mut bucket[index];
+        if slot.key != key {
+            *slot = Slot { key, ..EMPTY };
+        }
+        if value <= alpha {
+            slot.upper = slot.upper.min(value);
+        } else if value >= beta {
+            slot.lower = slot.lower.max(value);
+        } else {
+            slot.lower = value;
+            slot.upper = value;
+        }
+        slot.work = slot.work.max(work);
+        slot.best = best;
+    }
+
+    /// The legal moves, the table's move first, then by [`Game::move_order_hint`].
+    fn order(&self, position: &Cascades, moves: &mut Vec<Move>, first: Option<Move>) {
+        moves.clear();
+        position.legal_moves(moves);
+        moves.sort_by_cached_key(|&mv| {
+            if Some(mv) == first {
+                i32::MIN
+            } else {
+                -position.move_order_hint(mv)
+            }
         });
-        if best <= original_alpha {
-            entry.upper = entry.upper.min(best);
-        }
-        if best >= beta {
-            entry.lower = entry.lower.max(best);
-        }
-        if best > original_alpha && best < beta {
-            *entry = Bounds {
-                lower: best,
-                upper: best,
-            };
-        }
-        best
     }
 
     fn out_of_budget(&self) -> bool {
@@ -156,10 +228,102 @@ fn value_for(winner: Option<Side>, side: Side) -> i8 {
     }
 }
 
-/// The legal moves, most promising first.
-fn ordered_moves(position: &Cascades) -> Vec<Move> {
-    let mut moves = Vec::new();
-    position.legal_moves(&mut moves);
-    moves.sort_by_cached_key(|&mv| -position.move_order_hint(mv));
-    moves
+// Proving whole boards
+
+/// The result of proving one start position, for the table in docs/cascades.md.
+#[derive(Clone, Debug)]
+pub struct SolveReport {
+    /// The board and rule.
+    pub geometry: Geometry,
+    /// +1 White (the first player) wins, 0 draw, -1 Black wins; `None` if time ran out.
+    pub value: Option<i8>,
+    /// Positions searched.
+    pub nodes: u64,
+    /// Wall-clock seconds.
+    pub seconds: f64,
+    /// White's first move in a proof (`pass`, a cell), when proven.
+    pub best: Option<String>,
+}
+
+impl SolveReport {
+    /// The markdown header matching [`SolveReport::table_row`].
+    pub const HEADER: &'static str = "| board | adjacency | cells | value | first move | nodes | seconds |\n|---|---|---|---|---|---|---|";
+
+    /// One markdown table row.
+    pub fn table_row(&self) -> String {
+        let g = self.geometry;
+        let value = match self.value {
+            Some(1) => "white wins",
+            Some(0) => "draw",
+            Some(_) => "black wins",
+            None => "unknown (time)",
+        };
+        format!(
+            "| {}x{} | {} | {} | {} | {} | {} | {:.2} |",
+            g.width,
+            g.rows,
+            g.adjacency.name(),
+            g.cell_count(),
+            value,
+            self.best.as_deref().unwrap_or("-"),
+            self.nodes,
+            self.seconds
+        )
+    }
+}
+
+/// Proves the start position of `geometry`, giving up at `deadline`.
+pub fn prove_start(geometry: Geometry, deadline: Instant) -> SolveReport {
+    let start = Cascades::start(&geometry);
+    let clock = Instant::now();
+    let mut solver = Solver::new(u64::MAX, Some(deadline));
+    let proof = solver.solve(&start);
+    SolveReport {
+        geometry,
+        value: proof.as_ref().map(|p| p.value),
+        nodes: proof.as_ref().map_or(solver.nodes, |p| p.nodes),
+        seconds: clock.elapsed().as_secs_f64(),
+        best: proof.and_then(|p| p.best).map(|mv| start.format_move(mv)),
+    }
+}
+
+/// 2x2, 3x3, ... 16x16, each with both rules.
+pub fn square_boards() -> Vec<Geometry> {
+    (2..=16)
+        .flat_map(|n| {
+            [Adjacency::SideBelow, Adjacency::Below].map(|adjacency| Geometry {
+                width: n,
+                rows: n,
+                adjacency,
+            })
+        })
+        .collect()
+}
+
+/// Reads `WxR` (both rules) or `WxR:below` / `WxR:side-below`.
+///
+/// # Errors
+/// A message naming the malformed part.
+pub fn parse_board(spec: &str) -> Result<Vec<Geometry>, String> {
+    let (size, rule) = spec.split_once(':').unwrap_or((spec, ""));
+    let (w, r) = size
+        .split_once('x')
+        .ok_or_else(|| format!("board {spec}: expected WxR"))?;
+    let (width, rows) = Cascades::parse_options(&[("width", w), ("rows", r)])
+        .map(|g| (g.width, g.rows))
+        .map_err(|e| e.to_string())?;
+    let rules = match rule {
+        "" => vec![Adjacency::SideBelow, Adjacency::Below],
+        "below" => vec![Adjacency::Below],
+        "side-below" => vec![Adjacency::SideBelow],
+        _ => return Err(format!("board {spec}: rule must be below or side-below")),
+    };
+    Ok(rules
+        .into_iter()
+        .map(|adjacency| Geometry {
+            width,
+            rows,
+            adjacency,
+        })
+        .collect())
 }

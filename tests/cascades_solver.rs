@@ -1,0 +1,88 @@
+//! The proof search on the small boards (values also recorded in docs/cascades.md), and a
+//! cross-check of the proof search against a plain minimax on the smallest ones.
+
+use std::collections::HashMap;
+use std::time::{Duration, Instant};
+
+use tabula::game::Game;
+use tabula::games::cascades::board::{Adjacency, Geometry};
+use tabula::games::cascades::solver::{prove_start, Solver};
+use tabula::games::cascades::Cascades;
+
+fn board(width: u8, rows: u8, adjacency: Adjacency) -> Geometry {
+    Geometry {
+        width,
+        rows,
+        adjacency,
+    }
+}
+
+/// Plain minimax without pruning or shortcuts, memoised on the position string: the value
+/// for the side to move.
+fn minimax(position: &Cascades, memo: &mut HashMap<String, i8>) -> i8 {
+    let fen = position.to_fen();
+    if let Some(&value) = memo.get(&fen) {
+        return value;
+    }
+    let value = minimax_uncached(position, memo);
+    memo.insert(fen, value);
+    value
+}
+
+fn minimax_uncached(position: &Cascades, memo: &mut HashMap<String, i8>) -> i8 {
+    if let Some(outcome) = position.outcome() {
+        return match outcome.winner {
+            None => 0,
+            Some(w) if w == position.side_to_move() => 1,
+            Some(_) => -1,
+        };
+    }
+    let mut moves = vec![];
+    position.legal_moves(&mut moves);
+    moves
+        .iter()
+        .map(|&mv| {
+            let mut child = position.clone();
+            child.play(mv);
+            -minimax(&child, memo)
+        })
+        .max()
+        .unwrap()
+}
+
+#[test]
+fn small_boards_have_the_recorded_values() {
+    let deadline = Instant::now() + Duration::from_secs(60);
+    let expected = [
+        (2, 2, Adjacency::SideBelow, 1),
+        (2, 2, Adjacency::Below, 1),
+        (3, 3, Adjacency::SideBelow, -1),
+        (3, 3, Adjacency::Below, -1),
+        (4, 4, Adjacency::SideBelow, 1),
+        (4, 4, Adjacency::Below, 1),
+    ];
+    for (width, rows, adjacency, value) in expected {
+        let report = prove_start(board(width, rows, adjacency), deadline);
+        assert_eq!(report.value, Some(value), "{}", report.table_row());
+    }
+}
+
+#[test]
+fn the_proof_search_agrees_with_plain_minimax() {
+    for (width, rows) in [(2, 2), (3, 2), (2, 3), (3, 3), (4, 2), (2, 4), (4, 3)] {
+        for adjacency in [Adjacency::SideBelow, Adjacency::Below] {
+            let start = Cascades::start(&board(width, rows, adjacency));
+            let mut memo = HashMap::new();
+            let proof = Solver::new(u64::MAX, None).solve(&start).unwrap();
+            assert_eq!(
+                proof.value,
+                minimax(&start, &mut memo),
+                "{width}x{rows} {adjacency:?}"
+            );
+            // The proven move keeps the value.
+            let mut after = start.clone();
+            after.play(proof.best.unwrap());
+            assert_eq!(-minimax(&after, &mut memo), proof.value);
+        }
+    }
+}
