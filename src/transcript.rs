@@ -3,13 +3,14 @@
 //! Format, one directive per line:
 //! - `> TEXT` sends TEXT as one line; `\r`, `\t`, `\n`, `\\` and `\xNN` escapes give any bytes.
 //! - `>*N TEXT` sends TEXT repeated N times as one line (huge-line tests).
+//! - `>|` closes the engine's input (end of file); expectations may follow it.
 //! - `< TEXT` expects exactly this output line; `<* GLOB` expects a line matching GLOB,
 //!   where `*` matches any run of characters.
 //! - `#` comments and blank lines are ignored.
 //!
 //! Output lines starting with `info ` are skipped unless the expected line is itself an
-//! `info` line. After the last directive the engine's input is closed; it must then exit
-//! with status 0 and print nothing more than `info` lines.
+//! `info` line. After the last directive the engine's input is closed (if `>|` did not close
+//! it already); it must then exit with status 0 and print nothing more than `info` lines.
 
 use std::io::{BufRead, BufReader, Write};
 use std::path::Path;
@@ -26,6 +27,8 @@ pub enum Step {
     Expect(String),
     /// A glob the next line must match.
     Glob(String),
+    /// End of input.
+    Close,
 }
 
 /// Parses a transcript; errors name the bad line.
@@ -35,6 +38,8 @@ pub fn parse(text: &str) -> Result<Vec<(usize, Step)>, String> {
         let number = index + 1;
         let step = if line.trim().is_empty() || line.starts_with('#') {
             continue;
+        } else if line == ">|" {
+            Step::Close
         } else if let Some(rest) = line.strip_prefix(">*") {
             let (count, body) = rest
                 .split_once(' ')
@@ -114,14 +119,14 @@ fn matches(step: &Step, line: &str) -> bool {
     match step {
         Step::Expect(text) => text == line,
         Step::Glob(glob) => glob_match(glob, line),
-        Step::Send(_) => false,
+        Step::Send(_) | Step::Close => false,
     }
 }
 
 fn expects_info(step: &Step) -> bool {
     match step {
         Step::Expect(text) | Step::Glob(text) => text.starts_with("info"),
-        Step::Send(_) => false,
+        Step::Send(_) | Step::Close => false,
     }
 }
 
@@ -153,7 +158,7 @@ pub fn run_steps(engine: &Path, args: &[&str], steps: &[(usize, Step)]) -> Resul
         .stderr(Stdio::null())
         .spawn()
         .map_err(|e| format!("cannot start {}: {e}", engine.display()))?;
-    let mut stdin = child.stdin.take().ok_or("no stdin")?;
+    let mut stdin = Some(child.stdin.take().ok_or("no stdin")?);
     let stdout = child.stdout.take().ok_or("no stdout")?;
     let (sender, lines) = channel();
     std::thread::spawn(move || {
@@ -175,10 +180,17 @@ pub fn run_steps(engine: &Path, args: &[&str], steps: &[(usize, Step)]) -> Resul
                 log.push_str(&format!("  > {}\n", shown.escape_debug()));
                 let mut line = bytes.clone();
                 line.push(b'\n');
-                if stdin.write_all(&line).and_then(|_| stdin.flush()).is_err() {
+                let sent = stdin
+                    .as_mut()
+                    .is_some_and(|pipe| pipe.write_all(&line).and_then(|_| pipe.flush()).is_ok());
+                if !sent {
                     failure = Some(format!("line {number}: the engine stopped reading"));
                     break;
                 }
+            }
+            Step::Close => {
+                log.push_str("  > (end of input)\n");
+                stdin = None;
             }
             expected => match next_line(&lines, expected, wait) {
                 Some(line) if matches(expected, &line) => log.push_str(&format!("  < {line}\n")),
@@ -186,7 +198,7 @@ pub fn run_steps(engine: &Path, args: &[&str], steps: &[(usize, Step)]) -> Resul
                     let want = match expected {
                         Step::Expect(t) => t.clone(),
                         Step::Glob(g) => format!("{g}   (glob)"),
-                        Step::Send(_) => String::new(),
+                        Step::Send(_) | Step::Close => String::new(),
                     };
                     let got = got.unwrap_or_else(|| "(nothing within 20 s)".into());
                     failure = Some(format!("line {number}:\n  - {want}\n  + {got}"));

@@ -17,6 +17,34 @@ pub struct EngineOptions {
     pub seed: u64,
     /// `MoveOverhead`: milliseconds kept back from every time limit.
     pub move_overhead: i64,
+    /// `Player`: who answers `go` (the search, or a sparring partner).
+    pub player: Player,
+}
+
+/// Who chooses the move on `go`.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub enum Player {
+    /// The full search within the `go` limits.
+    Search,
+    /// A one-ply search: the move with the best static evaluation (a sparring partner).
+    Greedy,
+    /// A uniformly random legal move from the seeded generator (a sparring partner).
+    Random,
+}
+
+impl Player {
+    const ALL: [(Player, &'static str); 3] = [
+        (Player::Search, "search"),
+        (Player::Greedy, "greedy"),
+        (Player::Random, "random"),
+    ];
+
+    fn name(self) -> &'static str {
+        Player::ALL
+            .iter()
+            .find(|(p, _)| *p == self)
+            .map_or("search", |(_, n)| n)
+    }
 }
 
 impl Default for EngineOptions {
@@ -28,6 +56,7 @@ impl Default for EngineOptions {
             threads: 1,
             seed: 0,
             move_overhead: 10,
+            player: Player::Search,
         }
     }
 }
@@ -60,6 +89,10 @@ impl EngineOptions {
             format!(
                 "name MoveOverhead type spin default {} min 0 max {OVERHEAD_MAX}",
                 defaults.move_overhead
+            ),
+            format!(
+                "name Player type combo default {} var search var greedy var random",
+                defaults.player.name()
             ),
         ]
     }
@@ -111,13 +144,23 @@ impl EngineOptions {
                 self.hash_mib = mib as usize;
             }
             "threads" => {
-                if number(1)? != 1 {
+                if value != Some("1") {
                     return Err("bad value for Threads: expected 1".into());
                 }
             }
             "seed" => self.seed = number(SEED_MAX)?,
             "moveoverhead" | "move overhead" => {
                 self.move_overhead = number(OVERHEAD_MAX as u64)? as i64
+            }
+            "player" => {
+                let wanted = value.unwrap_or("");
+                self.player = Player::ALL
+                    .iter()
+                    .find(|(_, n)| n.eq_ignore_ascii_case(wanted))
+                    .map(|(p, _)| *p)
+                    .ok_or_else(|| {
+                        "bad value for Player: expected search, greedy or random".to_string()
+                    })?;
             }
             _ => return Err(format!("no such option: {name}")),
         }

@@ -3,7 +3,7 @@
 //! nothing: new states are built aside and committed only on success.
 
 use super::command::{Command, GoParams, Query};
-use super::options::EngineOptions;
+use super::options::{EngineOptions, Player};
 use super::parse::{parse_line, USAGE};
 use super::response::{Output, Response, NO_MOVE};
 use crate::bench;
@@ -325,7 +325,19 @@ impl Session {
             self.send(Response::BestMove(NO_MOVE.into()));
             return;
         }
-        let limits = self.limits(params);
+        if self.options.player == Player::Random {
+            let moves = self.game.legal_moves();
+            let pick = moves[self.rng.below(moves.len() as u64) as usize].clone();
+            self.send(Response::BestMove(pick));
+            return;
+        }
+        let mut limits = self.limits(params);
+        if self.options.player == Player::Greedy {
+            limits = Limits {
+                depth: Some(1),
+                ..Limits::default()
+            };
+        }
         let infinite = params.infinite || limits.is_unbounded();
         let stop = Arc::new(AtomicBool::new(false));
         let game = self.game.boxed_clone();
@@ -339,8 +351,7 @@ impl Session {
                 })
             }));
             let best = match best {
-                Ok(Some(mv)) => mv,
-                Ok(None) => NO_MOVE.to_owned(),
+                Ok(found) => found.best.unwrap_or_else(|| NO_MOVE.to_owned()),
                 Err(_) => {
                     log::error!("the search panicked; answering the null move");
                     NO_MOVE.to_owned()

@@ -27,6 +27,14 @@ fn split_step(token: &str) -> Option<(&str, &str)> {
     Some((&token[..second], &token[second..]))
 }
 
+/// A letter and a number: the shape of a square name, on this board or not.
+fn looks_like_square(text: &str) -> bool {
+    let mut chars = text.chars();
+    chars.next().is_some_and(|c| c.is_ascii_lowercase())
+        && !chars.as_str().is_empty()
+        && chars.all(|c| c.is_ascii_digit())
+}
+
 /// Resolves a token to a legal move, or says which rule it breaks.
 pub fn parse_move<B: Bits>(position: &Bombardment<B>, token: &str) -> Result<Move, GameError> {
     let geometry = &position.geometry;
@@ -41,10 +49,13 @@ pub fn parse_move<B: Bits>(position: &Bombardment<B>, token: &str) -> Result<Mov
     };
     let expected = "expected a step like e2e3 or a detonation like xe2";
     let mv = if let Some(rest) = token.strip_prefix('x') {
+        if !looks_like_square(rest) {
+            return Err(GameError::bad_move(token, expected));
+        }
         Move::Detonate(square(rest)? as u8)
     } else {
         let (from, to) = split_step(token).ok_or_else(|| GameError::bad_move(token, expected))?;
-        if from.is_empty() || !from.starts_with(|c: char| c.is_ascii_lowercase()) {
+        if !looks_like_square(from) || !looks_like_square(to) {
             return Err(GameError::bad_move(token, expected));
         }
         Move::Step(square(from)? as u8, square(to)? as u8)
