@@ -1,92 +1,62 @@
-//! Static evaluation: a race to the bottom row.
+//! Static evaluation: a race to the bottom row, played out as a flood.
 //!
-//! Each side's distance (in stones) to every empty cell is a flood fill through empty cells
-//! along its placement rule; a side places two stones a turn, so a cell `d` stones away is
-//! `ceil(d / 2)` turns away, and the side to move wins ties. A bottom cell counts for whoever
-//! gets there first; cells held already count more. Cells higher up count a little for
-//! whoever reaches them first, since they are the room later races run through.
+//! Both sides grow their territory in turns, the side to move first: a turn adds two layers
+//! of cells (two stones a move) along the side's placement rule, through cells nobody has
+//! claimed yet, so a side's stones and claims wall the other side off just as stones would.
+//! An empty bottom cell counts for whoever floods it, more the sooner (so that the search
+//! keeps walking down instead of admiring a claim); bottom cells held count most. Higher
+//! cells count a little for their owner: they are the room later races run through.
 
-use super::board::{self, Rows, MAX_SIDE};
+use super::board::{self, Rows};
 use super::{Cascades, Move};
-use crate::game::{Game, Side};
+use crate::game::Game;
 
 /// A bottom cell held.
 const HELD: i32 = 100;
-/// An empty bottom cell the side reaches first.
-const CLAIMED: i32 = 40;
-/// Any other empty cell the side reaches first, per row depth.
-const ROOM_PER_ROW: i32 = 1;
-/// The distance at which a cell counts as unreachable.
-const FAR: u8 = u8::MAX;
-
-/// The flood fill of one side: for every cell, the number of its stones needed to reach it
-/// (0 for its own stones, [`FAR`] if the opponent's stones wall it off).
-fn distances(position: &Cascades, side: Side) -> [[u8; 32]; MAX_SIDE] {
-    let g = position.geometry();
-    let opponent = position.stones(side.opponent());
-    let mut dist = [[FAR; 32]; MAX_SIDE];
-    let mut reached: Rows = *position.stones(side);
-    board::for_each_cell(&reached, |cell| {
-        dist[cell.row as usize][cell.col as usize] = 0
-    });
-    let mut step = 0u8;
-    loop {
-        let blocked = board::union(&reached, opponent);
-        let frontier = g.targets(&reached, &blocked);
-        if board::count(&frontier) == 0 || step == FAR - 1 {
-            break;
-        }
-        step += 1;
-        board::for_each_cell(&frontier, |cell| {
-            dist[cell.row as usize][cell.col as usize] = step
-        });
-        reached = board::union(&reached, &frontier);
-    }
-    dist
-}
+/// An empty bottom cell flooded in the first turn (the most a claim is worth).
+const CLAIMED: i32 = 60;
+/// What each later turn takes off a claim.
+const CLAIM_DECAY: i32 = 5;
+/// An upper cell held or flooded.
+const ROOM: i32 = 0;
+/// Turns after which nobody's claims change much; also bounds the loop.
+const MAX_TURNS: i32 = 40;
 
 /// The evaluation from the side to move's point of view.
 pub fn evaluate(position: &Cascades) -> i32 {
     let g = position.geometry();
     let me = position.side_to_move();
-    let mine = distances(position, me);
-    let theirs = distances(position, me.opponent());
     let bottom = g.bottom();
-    let mut score =
-        HELD * (position.bottom_count(me) as i32 - position.bottom_count(me.opponent()) as i32);
-    let occupied = position.occupied();
-    for r in 1..g.row_count() {
-        let weight = if r == bottom {
-            CLAIMED
-        } else {
-            ROOM_PER_ROW * r as i32
-        };
-        for c in 0..g.row_len(r) {
-            if occupied[r] >> c & 1 == 1 {
-                continue;
-            }
-            let (a, b) = (mine[r][c], theirs[r][c]);
-            if a == FAR && b == FAR {
-                continue;
-            }
-            // Turns needed; the side to move gets there first on equal turns.
-            let (ta, tb) = (turns(a), turns(b));
-            if ta <= tb {
-                score += weight;
-            } else {
-                score -= weight;
+    let mut claims: [Rows; 2] = [*position.stones(me), *position.stones(me.opponent())];
+    let held = [
+        position.bottom_count(me) as i32,
+        position.bottom_count(me.opponent()) as i32,
+    ];
+    let mut score = HELD * (held[0] - held[1]);
+    for turn in 1..=MAX_TURNS {
+        let mut grew = false;
+        for side in 0..2 {
+            for _layer in 0..2 {
+                let taken = board::union(&claims[0], &claims[1]);
+                let frontier = g.targets(&claims[side], &taken);
+                if board::count(&frontier) == 0 {
+                    break;
+                }
+                grew = true;
+                let value = ROOM * (board::count(&frontier) - frontier[bottom].count_ones()) as i32
+                    + (CLAIMED - CLAIM_DECAY * turn.min(8)) * frontier[bottom].count_ones() as i32;
+                score += if side == 0 { value } else { -value };
+                claims[side] = board::union(&claims[side], &frontier);
             }
         }
+        if !grew {
+            break;
+        }
     }
-    score
-}
-
-fn turns(distance: u8) -> u32 {
-    if distance == FAR {
-        u32::MAX
-    } else {
-        (distance as u32).div_ceil(2)
-    }
+    // Stones already placed below the top row are room too.
+    let placed = |rows: &Rows| (board::count(rows) - rows[0].count_ones()) as i32;
+    score += ROOM * (placed(position.stones(me)) - placed(position.stones(me.opponent())));
+    score - ROOM * (held[0] - held[1])
 }
 
 /// Deeper stones first, bottom-row stones far first, two stones before one, `pass` last.

@@ -31,7 +31,7 @@ pub mod solver;
 mod tests;
 mod zobrist;
 
-use crate::game::{Game, GameError, Outcome, Side};
+use crate::game::{Game, GameError, Outcome, Proven, Side};
 use board::{Adjacency, Cell, Geometry, Rows, MAX_SIDE};
 
 /// One Cascades move; two-stone moves are stored in their canonical order, so that the
@@ -269,6 +269,15 @@ impl Game for Cascades {
 
     fn perft(&self, depth: u32) -> u64 {
         movegen::perft(self, depth)
+    }
+
+    fn tactical_moves(&self, out: &mut Vec<Move>) {
+        self.for_each_bottom_move(|mv| out.push(mv));
+    }
+
+    fn proven_value(&self) -> Option<Proven> {
+        // Taking a bottom-row majority ends the game at once.
+        (self.outcome().is_none() && self.can_win_now()).then_some(Proven::Win(1))
     }
 
     fn is_consistent(&self) -> bool {

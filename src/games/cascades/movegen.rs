@@ -158,3 +158,46 @@ impl Cascades {
         2 * (self.bottom_count(self.side) + most) as usize > g.bottom_len()
     }
 }
+
+impl Cascades {
+    /// Calls `f` for every move that puts a stone on the bottom row and nothing higher up,
+    /// except a stone that the bottom stone needs: the moves that change the score at once,
+    /// which the search follows past its horizon.
+    pub fn for_each_bottom_move(&self, mut f: impl FnMut(Move)) {
+        if self.outcome().is_some() {
+            return;
+        }
+        let g = self.geometry;
+        let bottom = g.bottom();
+        let occupied = self.occupied();
+        let targets = g.targets(&self.stones[self.side.index()], &occupied);
+        let mut on_bottom = [0u32; MAX_SIDE];
+        on_bottom[bottom] = targets[bottom];
+        let list = CellList::of(&on_bottom);
+        let cells = list.as_slice();
+        for &cell in cells {
+            f(Move::One(cell));
+        }
+        if self.first_move {
+            return;
+        }
+        for (i, &a) in cells.iter().enumerate() {
+            for &b in &cells[i + 1..] {
+                f(canonical_pair(a, b));
+            }
+        }
+        let blocked = board::union(&occupied, &targets);
+        let mut above = [0u32; MAX_SIDE];
+        above[bottom - 1] = targets[bottom - 1];
+        for &first in cells.iter().chain(CellList::of(&above).as_slice()) {
+            let mut opened = self.geometry.neighbours_of(first);
+            opened[bottom] &= !blocked[bottom];
+            for (r, row) in opened.iter_mut().enumerate() {
+                if r != bottom {
+                    *row = 0;
+                }
+            }
+            board::for_each_cell(&opened, |second| f(Move::Two(first, second)));
+        }
+    }
+}

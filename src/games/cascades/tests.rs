@@ -223,3 +223,73 @@ fn the_largest_board_works() {
     assert_eq!(p.perft(1), p.count_moves());
     assert!(p.is_consistent());
 }
+
+#[test]
+fn tactical_moves_are_the_legal_bottom_row_moves() {
+    let mut seed = 99u64;
+    for (width, rows) in [(3, 3), (4, 5), (8, 8)] {
+        for adjacency in [Adjacency::SideBelow, Adjacency::Below] {
+            let mut p = start(width, rows, adjacency);
+            while p.outcome().is_none() {
+                let mut legal = vec![];
+                p.legal_moves(&mut legal);
+                let mut tactical = vec![];
+                p.tactical_moves(&mut tactical);
+                let bottom = p.geometry().bottom() as u8;
+                let mut seen = std::collections::HashSet::new();
+                for mv in &tactical {
+                    assert!(legal.contains(mv), "{mv:?} at {}", p.to_fen());
+                    assert!(seen.insert(*mv));
+                    let cells = match *mv {
+                        Move::One(a) => vec![a],
+                        Move::Two(a, b) => vec![a, b],
+                        Move::Pass => vec![],
+                    };
+                    assert!(cells.iter().any(|c| c.row == bottom));
+                }
+                for mv in &legal {
+                    let all_bottom = match *mv {
+                        Move::One(a) => a.row == bottom,
+                        Move::Two(a, b) => a.row == bottom && b.row == bottom,
+                        Move::Pass => false,
+                    };
+                    assert!(!all_bottom || tactical.contains(mv));
+                }
+                assert_eq!(p.proven_value().is_some(), p.can_win_now());
+                seed = seed
+                    .wrapping_mul(6364136223846793005)
+                    .wrapping_add(1442695040888963407);
+                let pick = 1 + (seed >> 33) as usize % (legal.len() - 1).max(1);
+                p.play(legal[pick.min(legal.len() - 1)]);
+            }
+        }
+    }
+}
+
+#[test]
+fn can_win_now_matches_trying_every_move() {
+    let mut seed = 5u64;
+    for (width, rows) in [(2, 2), (3, 3), (4, 4), (3, 5)] {
+        for adjacency in [Adjacency::SideBelow, Adjacency::Below] {
+            for _ in 0..20 {
+                let mut p = start(width, rows, adjacency);
+                while p.outcome().is_none() {
+                    let mut legal = vec![];
+                    p.legal_moves(&mut legal);
+                    let wins = legal.iter().any(|&mv| {
+                        let mut child = p.clone();
+                        child.play(mv);
+                        child.outcome().is_some_and(|o| {
+                            o.reason == "majority" && o.winner == Some(p.side_to_move())
+                        })
+                    });
+                    assert_eq!(p.can_win_now(), wins, "{}", p.to_fen());
+                    seed = seed
+                        .wrapping_mul(6364136223846793005)
+                        .wrapping_add(1442695040888963407);
+                    p.play(legal[(seed >> 33) as usize % legal.len()]);
+                }
+            }
+        }
+    }
+}
