@@ -1,7 +1,8 @@
-//! `cascades-solve [SECONDS] [BOARD ...]`: proves the value of Cascades start positions within
-//! a total time budget (default 600 s) and prints a markdown table row per board. A BOARD is
-//! `WxR` (both adjacency rules) or `WxR:below` / `WxR:side-below`; without boards it walks
-//! 2x2, 3x3, 4x4, ... with both rules until the budget runs out.
+//! `cascades-solve [TOTAL_SECONDS [BOARD_SECONDS [BOARD ...]]]`: proves the value of Cascades
+//! start positions and prints a markdown table row per board. A BOARD is `WxR` (both adjacency
+//! rules) or `WxR:below` / `WxR:side-below`; without boards it tries every board from 2x2 up,
+//! fewest cells first. Each board gets at most BOARD_SECONDS (default 60), all of them together
+//! TOTAL_SECONDS (default 600).
 
 use std::time::{Duration, Instant};
 
@@ -9,10 +10,11 @@ use tabula::games::cascades::solver::{self, SolveReport};
 
 fn main() -> anyhow::Result<()> {
     let mut args = std::env::args().skip(1);
-    let seconds: u64 = args.next().map_or(Ok(600), |text| text.parse())?;
+    let total: u64 = args.next().map_or(Ok(600), |text| text.parse())?;
+    let per_board: u64 = args.next().map_or(Ok(60), |text| text.parse())?;
     let specs: Vec<String> = args.collect();
     let boards = if specs.is_empty() {
-        solver::square_boards()
+        solver::all_boards()
     } else {
         let mut boards = Vec::new();
         for spec in &specs {
@@ -20,14 +22,15 @@ fn main() -> anyhow::Result<()> {
         }
         boards
     };
-    let deadline = Instant::now() + Duration::from_secs(seconds);
+    let end = Instant::now() + Duration::from_secs(total);
     println!("{}", SolveReport::HEADER);
     for geometry in boards {
-        let report = solver::prove_start(geometry, deadline);
-        println!("{}", report.table_row());
-        if report.value.is_none() {
+        let now = Instant::now();
+        if now >= end {
             break;
         }
+        let deadline = end.min(now + Duration::from_secs(per_board));
+        println!("{}", solver::prove_start(geometry, deadline).table_row());
     }
     Ok(())
 }

@@ -142,6 +142,9 @@ impl Solver {
             .map(std::mem::take)
             .unwrap_or_default();
         self.order(position, &mut moves, tt_move);
+        if ply < EVAL_ORDER_PLIES {
+            order_by_evaluation(position, &mut moves, tt_move);
+        }
         let mut best = (-1, None);
         for &mv in &moves {
             let mut child = position.clone();
@@ -219,6 +222,21 @@ impl Solver {
     }
 }
 
+/// Near the root, where subtrees are large, moves are ordered by the evaluation of the
+/// position they lead to; deeper down the cheap hint does.
+const EVAL_ORDER_PLIES: usize = 6;
+
+/// Sorts `moves` (the table's move kept first) by the opponent's evaluation afterwards,
+/// lowest first.
+fn order_by_evaluation(position: &Cascades, moves: &mut [Move], first: Option<Move>) {
+    let start = usize::from(first.is_some() && moves.first().copied() == first);
+    moves[start..].sort_by_cached_key(|&mv| {
+        let mut child = position.clone();
+        child.play(mv);
+        child.evaluate()
+    });
+}
+
 /// +1, 0 or -1 for `side` given the winner.
 fn value_for(winner: Option<Side>, side: Side) -> i8 {
     match winner {
@@ -287,17 +305,20 @@ pub fn prove_start(geometry: Geometry, deadline: Instant) -> SolveReport {
     }
 }
 
-/// 2x2, 3x3, ... 16x16, each with both rules.
-pub fn square_boards() -> Vec<Geometry> {
-    (2..=16)
-        .flat_map(|n| {
+/// Every board from 2x2 to 16x16 with both rules, fewest cells first.
+pub fn all_boards() -> Vec<Geometry> {
+    let mut boards: Vec<Geometry> = (2..=16)
+        .flat_map(|width| (2..=16).map(move |rows| (width, rows)))
+        .flat_map(|(width, rows)| {
             [Adjacency::SideBelow, Adjacency::Below].map(|adjacency| Geometry {
-                width: n,
-                rows: n,
+                width,
+                rows,
                 adjacency,
             })
         })
-        .collect()
+        .collect();
+    boards.sort_by_key(|g| (g.cell_count(), g.rows, g.adjacency == Adjacency::Below));
+    boards
 }
 
 /// Reads `WxR` (both rules) or `WxR:below` / `WxR:side-below`.
