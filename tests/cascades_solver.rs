@@ -4,7 +4,7 @@
 use std::collections::HashMap;
 use std::time::{Duration, Instant};
 
-use tabula::game::Game;
+use tabula::game::{Game, Proven};
 use tabula::games::cascades::board::{Adjacency, Geometry};
 use tabula::games::cascades::solver::{prove_start, Solver};
 use tabula::games::cascades::Cascades;
@@ -85,4 +85,39 @@ fn the_proof_search_agrees_with_plain_minimax() {
             assert_eq!(-minimax(&after, &mut memo), proof.value);
         }
     }
+}
+
+/// The values `go` trusts (`proven_value`: wins in one and small endgames) match plain
+/// minimax along random games.
+#[test]
+fn proven_values_match_plain_minimax() {
+    let mut seed = 11u64;
+    let mut checked = 0;
+    for (width, rows) in [(3, 3), (4, 3), (3, 4), (5, 3)] {
+        for adjacency in [Adjacency::SideBelow, Adjacency::Below] {
+            let mut memo = HashMap::new();
+            for _ in 0..5 {
+                let mut p = Cascades::start(&board(width, rows, adjacency));
+                while p.outcome().is_none() {
+                    if let Some(proven) = p.proven_value() {
+                        let value = match proven {
+                            Proven::Win(_) => 1,
+                            Proven::Draw => 0,
+                            Proven::Loss(_) => -1,
+                        };
+                        assert_eq!(value, minimax(&p, &mut memo), "{}", p.to_fen());
+                        checked += 1;
+                    }
+                    let mut moves = vec![];
+                    p.legal_moves(&mut moves);
+                    seed = seed
+                        .wrapping_mul(6364136223846793005)
+                        .wrapping_add(1442695040888963407);
+                    let pick = 1 + (seed >> 33) as usize % (moves.len() - 1).max(1);
+                    p.play(moves[pick.min(moves.len() - 1)]);
+                }
+            }
+        }
+    }
+    assert!(checked > 50, "only {checked} proven positions");
 }

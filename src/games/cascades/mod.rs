@@ -276,8 +276,14 @@ impl Game for Cascades {
     }
 
     fn proven_value(&self) -> Option<Proven> {
+        if self.outcome().is_some() {
+            return None;
+        }
         // Taking a bottom-row majority ends the game at once.
-        (self.outcome().is_none() && self.can_win_now()).then_some(Proven::Win(1))
+        if self.can_win_now() {
+            return Some(Proven::Win(1));
+        }
+        solver::endgame_value(self)
     }
 
     fn is_consistent(&self) -> bool {

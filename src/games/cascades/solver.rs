@@ -9,9 +9,10 @@
 
 use std::time::Instant;
 
+use super::board::{self, Rows, MAX_SIDE};
 use super::board::{Adjacency, Geometry};
 use super::{Cascades, Move};
-use crate::game::{Game, Side};
+use crate::game::{Game, Proven, Side};
 
 /// The proven value of a position and how much work it took.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -59,8 +60,13 @@ pub struct Solver {
 impl Solver {
     /// A solver that gives up after `node_limit` positions or at `deadline`.
     pub fn new(node_limit: u64, deadline: Option<Instant>) -> Solver {
+        Solver::with_buckets(TABLE_BUCKETS, node_limit, deadline)
+    }
+
+    /// The same with a table of `buckets` two-entry buckets (small for quick endgame proofs).
+    pub fn with_buckets(buckets: usize, node_limit: u64, deadline: Option<Instant>) -> Solver {
         Solver {
-            table: vec![[EMPTY; 2]; TABLE_BUCKETS],
+            table: vec![[EMPTY; 2]; buckets.max(1)],
             nodes: 0,
             node_limit,
             deadline,
@@ -121,7 +127,7 @@ impl Solver {
             return 0;
         }
         let key = position.hash();
-        let bucket = key as usize % TABLE_BUCKETS;
+        let bucket = key as usize % self.table.len();
         let mut tt_move = None;
         if let Some(slot) = self.table[bucket].iter().find(|slot| slot.key == key) {
             if slot.lower >= beta || slot.lower == slot.upper {
@@ -182,7 +188,8 @@ impl Solver {
         work: u8,
         best: Option<Move>,
     ) {
-        let bucket = &mut self.table[key as usize % TABLE_BUCKETS];
+        let buckets = self.table.len();
+        let bucket = &mut self.table[key as usize % buckets];
         let index = if bucket[0].key == key || work >= bucket[0].work {
             0
         } else {
@@ -220,6 +227,52 @@ impl Solver {
     fn out_of_budget(&self) -> bool {
         self.nodes >= self.node_limit || self.deadline.is_some_and(|d| Instant::now() >= d)
     }
+}
+
+// Endgames for the search
+
+/// Endgames with at most this many empty cells that either side can still reach are proven
+/// outright when the search meets them.
+const ENDGAME_CELLS: u32 = 10;
+/// The node budget of one endgame proof (most take a few hundred).
+const ENDGAME_NODES: u64 = 20_000;
+
+/// The exact value of a small endgame for [`Game::proven_value`]: `None` when too many cells
+/// are still open or the proof runs over budget. Plies to the end are estimated by the open
+/// cells, so that the search still prefers wins with less left to play.
+pub fn endgame_value(position: &Cascades) -> Option<Proven> {
+    let open = open_cells(position);
+    if open > ENDGAME_CELLS {
+        return None;
+    }
+    let proof = Solver::with_buckets(1 << 10, ENDGAME_NODES, None).solve(position)?;
+    let plies = open + 1;
+    Some(match proof.value {
+        1 => Proven::Win(plies),
+        0 => Proven::Draw,
+        _ => Proven::Loss(plies),
+    })
+}
+
+/// Empty cells that some side could still fill, whatever the other does.
+fn open_cells(position: &Cascades) -> u32 {
+    let g = position.geometry();
+    let occupied = position.occupied();
+    let mut open: Rows = [0; MAX_SIDE];
+    for side in [Side::White, Side::Black] {
+        let mut reached = *position.stones(side);
+        loop {
+            let frontier = g.targets(&reached, &occupied);
+            let fresh: Rows = std::array::from_fn(|r| frontier[r] & !reached[r]);
+            if board::count(&fresh) == 0 {
+                break;
+            }
+            reached = board::union(&reached, &fresh);
+        }
+        let empty_reached: Rows = std::array::from_fn(|r| reached[r] & !occupied[r]);
+        open = board::union(&open, &empty_reached);
+    }
+    board::count(&open)
 }
 
 /// Near the root, where subtrees are large, moves are ordered by the evaluation of the
