@@ -6,7 +6,8 @@ use std::time::{Duration, Instant};
 
 use tabula::game::{Game, Proven};
 use tabula::games::cascades::board::{Adjacency, Geometry};
-use tabula::games::cascades::solver::{prove_start, Solver};
+use tabula::games::cascades::prove::prove_start;
+use tabula::games::cascades::solver::Solver;
 use tabula::games::cascades::Cascades;
 
 fn board(width: u8, rows: u8, adjacency: Adjacency) -> Geometry {

@@ -6,7 +6,7 @@
 
 use std::time::{Duration, Instant};
 
-use tabula::games::cascades::solver::{self, SolveReport};
+use tabula::games::cascades::prove::{self, SolveReport};
 
 fn main() -> anyhow::Result<()> {
     let mut args = std::env::args().skip(1);
@@ -14,11 +14,11 @@ fn main() -> anyhow::Result<()> {
     let per_board: u64 = args.next().map_or(Ok(60), |text| text.parse())?;
     let specs: Vec<String> = args.collect();
     let boards = if specs.is_empty() {
-        solver::all_boards()
+        prove::all_boards()
     } else {
         let mut boards = Vec::new();
         for spec in &specs {
-            boards.extend(solver::parse_board(spec).map_err(anyhow::Error::msg)?);
+            boards.extend(prove::parse_board(spec).map_err(anyhow::Error::msg)?);
         }
         boards
     };
@@ -30,7 +30,7 @@ fn main() -> anyhow::Result<()> {
             break;
         }
         let deadline = end.min(now + Duration::from_secs(per_board));
-        println!("{}", solver::prove_start(geometry, deadline).table_row());
+        println!("{}", prove::prove_start(geometry, deadline).table_row());
     }
     Ok(())
 }

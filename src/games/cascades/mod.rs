@@ -26,6 +26,7 @@ pub mod board;
 mod eval;
 mod movegen;
 mod notation;
+pub mod prove;
 pub mod solver;
 #[cfg(test)]
 mod tests;
