@@ -122,3 +122,17 @@ fn proven_values_match_plain_minimax() {
     }
     assert!(checked > 50, "only {checked} proven positions");
 }
+
+#[test]
+fn the_solve_line_reads_as_documented() {
+    let deadline = Instant::now() + Duration::from_secs(30);
+    let start = Cascades::start(&board(4, 4, Adjacency::SideBelow));
+    let line = tabula::games::cascades::prove::solve_line(&start, deadline);
+    assert!(line.starts_with("solve win bestmove b3 nodes "), "{line}");
+    let over = Cascades::from_fen("bw/.w./..w. b 2 -", &board(2, 3, Adjacency::SideBelow)).unwrap();
+    let line = tabula::games::cascades::prove::solve_line(&over, deadline);
+    assert!(
+        line.starts_with("solve loss bestmove none nodes 1 "),
+        "{line}"
+    );
+}

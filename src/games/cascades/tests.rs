@@ -295,3 +295,34 @@ fn can_win_now_matches_trying_every_move() {
         }
     }
 }
+
+#[test]
+fn garbage_never_panics() {
+    let g = Geometry {
+        width: 3,
+        rows: 3,
+        adjacency: Adjacency::SideBelow,
+    };
+    let pieces = [
+        "bwb", "/", "....", ".....", "w", "b", " ", "0", "1", "2", "first", "-", "é", "x", "z99",
+        ",", "a1", "c5", "pass", "p16", "b0", "99", "\u{0}",
+    ];
+    let mut seed = 3u64;
+    let p = Cascades::start(&g);
+    for _ in 0..20_000 {
+        let mut text = String::new();
+        for _ in 0..(seed >> 60) + 1 {
+            seed = seed
+                .wrapping_mul(6364136223846793005)
+                .wrapping_add(1442695040888963407);
+            text.push_str(pieces[(seed >> 33) as usize % pieces.len()]);
+        }
+        if let Ok(position) = Cascades::from_fen(&text, &g) {
+            assert_eq!(
+                position.to_fen(),
+                text.split_whitespace().collect::<Vec<_>>().join(" ")
+            );
+        }
+        let _ = p.parse_move(&text);
+    }
+}
