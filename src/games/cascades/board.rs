@@ -76,12 +76,6 @@ impl Geometry {
         (0..self.row_count()).map(|r| self.row_len(r)).sum()
     }
 
-    /// Whether `cell` lies on this board.
-    pub fn contains(self, cell: Cell) -> bool {
-        (cell.row as usize) < self.row_count()
-            && (cell.col as usize) < self.row_len(cell.row as usize)
-    }
-
     /// The top row as it stands for the whole game, one mask per colour (white, black).
     pub fn top_row(self) -> [u32; 2] {
         let full = self.full_row(0);
