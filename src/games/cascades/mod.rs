@@ -125,6 +125,27 @@ impl Cascades {
         }
         hash
     }
+
+    /// The hash of the left-right mirror image, which has the same value for the side to
+    /// move: (r,c) goes to (r, width+r-1-c), which keeps every adjacency. With an even width
+    /// the mirror also swaps the top row's colours, so the colours and the side to move swap
+    /// too. Only for positions past White's first move.
+    pub fn mirrored_hash(&self) -> u64 {
+        let swap = self.geometry.width % 2 == 0;
+        let mut hash = zobrist::geometry(self.geometry) ^ zobrist::passes(self.passes);
+        if (self.side == Side::Black) != swap {
+            hash ^= zobrist::BLACK_TO_MOVE;
+        }
+        for side in [Side::White, Side::Black] {
+            let image_side = if swap { side.opponent() } else { side };
+            board::for_each_cell(&self.stones[side.index()], |cell| {
+                let row_len = self.geometry.row_len(cell.row as usize);
+                let image = Cell::new(cell.row as usize, row_len - 1 - cell.col as usize);
+                hash ^= zobrist::stone(image_side, image)
+            });
+        }
+        hash
+    }
 }
 
 impl Game for Cascades {

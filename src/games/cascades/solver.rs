@@ -130,7 +130,13 @@ impl Solver {
         if self.aborted {
             return 0;
         }
-        let key = position.hash();
+        // A position and its mirror image share one entry (see `mirrored_hash`); a stored
+        // move may then be the mirror's, which only costs it its place at the front.
+        let key = if position.is_first_move() {
+            position.hash()
+        } else {
+            position.hash().min(position.mirrored_hash())
+        };
         let bucket = key as usize % self.table.len();
         let mut tt_move = None;
         if let Some(slot) = self.table[bucket].iter().find(|slot| slot.key == key) {

@@ -326,3 +326,26 @@ fn garbage_never_panics() {
         let _ = p.parse_move(&text);
     }
 }
+
+#[test]
+fn the_mirror_image_has_the_mirrored_hash() {
+    // 4 wide (colours swap): White's b2 mirrors to Black's b4; 3 wide: b2 mirrors to b3.
+    let even = Geometry {
+        width: 4,
+        rows: 3,
+        adjacency: Adjacency::SideBelow,
+    };
+    let a = Cascades::from_fen("bwbw/.w.../...... b 0 -", &even).unwrap();
+    let b = Cascades::from_fen("bwbw/...b./...... w 0 -", &even).unwrap();
+    assert_eq!(a.mirrored_hash(), b.hash());
+    assert_eq!(b.mirrored_hash(), a.hash());
+    let odd = Geometry {
+        width: 3,
+        rows: 3,
+        adjacency: Adjacency::Below,
+    };
+    let a = Cascades::from_fen("bwb/.w../..... b 1 -", &odd).unwrap();
+    let b = Cascades::from_fen("bwb/..w./..... b 1 -", &odd).unwrap();
+    assert_eq!(a.mirrored_hash(), b.hash());
+    assert_ne!(a.hash(), b.hash());
+}
