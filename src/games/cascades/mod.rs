@@ -131,7 +131,7 @@ impl Cascades {
     /// the mirror also swaps the top row's colours, so the colours and the side to move swap
     /// too. Only for positions past White's first move.
     pub fn mirrored_hash(&self) -> u64 {
-        let swap = self.geometry.width % 2 == 0;
+        let swap = self.geometry.width.is_multiple_of(2);
         let mut hash = zobrist::geometry(self.geometry) ^ zobrist::passes(self.passes);
         if (self.side == Side::Black) != swap {
             hash ^= zobrist::BLACK_TO_MOVE;
