@@ -26,6 +26,10 @@ pub const GAMES: &[Entry] = &[
         new: games::bombardment::new_game,
     },
     Entry {
+        name: games::cascades::Cascades::NAME,
+        new: Slot::<games::cascades::Cascades>::boxed,
+    },
+    Entry {
         name: games::morris::Morris::NAME,
         new: Slot::<games::morris::Morris>::boxed,
     },
