@@ -377,8 +377,8 @@ impl Gipf {
         let mut lines = Vec::new();
         for height in (2..=18).rev() {
             let mut text = String::new();
-            for p in 0..POINTS {
-                let x = XY[p].0 as i32;
+            for (p, &(x, _)) in XY.iter().enumerate() {
+                let x = x as i32;
                 if 2 * super::geometry::row_of(p) + (x - 4).abs() != height {
                     continue;
                 }

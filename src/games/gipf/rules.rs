@@ -86,7 +86,7 @@ impl Gipf {
     /// Whether `side` has four of its pieces in a row anywhere (the quick test before any work).
     pub(crate) fn has_row(&self, side: Side) -> bool {
         let own = self.pieces[side.index()];
-        WINDOW_MASKS.iter().any(|&w| own & w == w)
+        WINDOW_MASKS.iter().any(|w| own & w == *w)
     }
 
     /// Every row of `side`, each with its removal run: the row extended on both sides over
