@@ -461,3 +461,32 @@ const EXPECTED: [[u64; 4]; 7] = [
     [42, 1921, 80586, 3592668],
     [82, 3444, 144450, 6041988],
 ];
+
+/// The full-game transcript, replayed through the reference: every `move` is a listed spelling
+/// there and every recorded position string matches its position.
+#[test]
+fn gipf_game_matches_reference() {
+    let path = concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/tests/transcripts/gipf_game.txt"
+    );
+    let text = std::fs::read_to_string(path).expect("transcript");
+    let mut pos = reference::parse(POSITIONS[0].1);
+    let mut history = Vec::new();
+    let mut checked = 0;
+    for line in text.lines() {
+        if let Some(token) = line.strip_prefix("> move ") {
+            let next = pos.moves(true).remove(token);
+            history.push(pos);
+            pos = next.unwrap_or_else(|| panic!("{token} is not a reference move"));
+        } else if line == "> undo" {
+            pos = history.pop().expect("a move to undo");
+        } else if let Some(fen) = line.strip_prefix("< fen ") {
+            assert_eq!(reference::parse(fen), pos, "at {fen}");
+            checked += 1;
+        } else if line == "< result white no-reserve" {
+            assert!(pos.is_over());
+        }
+    }
+    assert!(checked > 5 && history.len() > 50);
+}

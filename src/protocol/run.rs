@@ -75,7 +75,9 @@ pub fn run(mut input: impl BufRead, output: impl Write + Send + 'static, args: &
                 match catch_unwind(AssertUnwindSafe(|| session.handle(&text))) {
                     Ok(Flow::Quit) => return 0,
                     Ok(Flow::Continue) => {}
-                    Err(_) => out.send(&Response::Error("internal error while handling this command".into())),
+                    Err(_) => out.send(&Response::Error(
+                        "internal error while handling this command".into(),
+                    )),
                 }
             }
             Line::TooLong(length) => out.send(&Response::Error(format!(

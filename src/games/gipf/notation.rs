@@ -28,6 +28,12 @@ fn point(token: &str, text: &str) -> Result<usize, GameError> {
 
 /// Reads `x<end>-<end>,...`.
 fn parse_choices(token: &str, text: &str) -> Result<Vec<(usize, usize)>, GameError> {
+    if text.is_empty() {
+        return Err(GameError::bad_move(
+            token,
+            "expected a removal x<end>-<end> after the colon",
+        ));
+    }
     text.split(',')
         .map(|choice| {
             let ends = choice.strip_prefix('x').and_then(|c| c.split_once('-'));
@@ -140,19 +146,19 @@ impl Gipf {
         let mover = self.to_move;
         let mut choices = Choices::default();
         for &(a, b) in written {
+            let shown = format!("x{}-{}", pretty(a), pretty(b));
             let mut probe = *pos;
             if probe.remove_uncontested(mover).as_slice().is_empty() {
                 return Err(GameError::illegal(
                     token,
                     format!(
-                        "wrong removal choice: {} has no rows to choose between",
+                        "wrong removal choice: {shown} is not due, {} has no rows to choose between",
                         mover.name()
                     ),
                 ));
             }
             let run = segment_between(a, b).filter(|&run| pos.remove_chosen(mover, run));
             let Some(run) = run else {
-                let shown = format!("x{}-{}", pretty(a), pretty(b));
                 return Err(GameError::illegal(
                     token,
                     format!(
@@ -407,15 +413,13 @@ impl Gipf {
                 self.captured[side.index()]
             ));
         }
-        let mut to_move = format!("{} to move", self.to_move.name());
         if self.has_row(self.to_move) {
-            let waiting = choice_list(self, self.to_move);
-            if !waiting.is_empty() {
-                to_move.push_str(&format!(", first removing one of {waiting}"));
-            }
+            lines.push(format!(
+                "{} must first remove one of {}",
+                self.to_move.name(),
+                choice_list(self, self.to_move)
+            ));
         }
-        lines.push(to_move);
-        lines.push(format!("fen {}", self.write_fen()));
         lines
     }
 }
