@@ -20,6 +20,7 @@
 //! Options: `variant=basic` (the only one so far).
 
 mod eval;
+mod fen;
 mod geometry;
 mod movegen;
 mod notation;
@@ -33,6 +34,20 @@ pub use movegen::Move;
 /// The most pieces one colour may own in a position string (the box holds 18 of each; the
 /// basic game uses 15, handicap games up to 18).
 pub const PIECE_LIMIT: u8 = 18;
+
+/// The start: White on b5 e2 h5, Black on b2 e8 h2 (internal (x, y) coordinates).
+const START_PIECES: [u64; 2] = [
+    bit(1, 4) | bit(4, 1) | bit(7, 7),
+    bit(1, 1) | bit(4, 7) | bit(7, 4),
+];
+
+/// The bit of point (x, y).
+const fn bit(x: i32, y: i32) -> u64 {
+    match geometry::point_at(x, y) {
+        Some(p) => 1 << p,
+        None => 0,
+    }
+}
 
 /// The game's options.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
@@ -121,12 +136,12 @@ impl Game for Gipf {
     }
 
     fn start(_options: &Options) -> Gipf {
-        Gipf::read_fen("b2w/5/6/w5b/6/5/b2w w 12 12 0 0").unwrap_or(Gipf {
-            pieces: [0, 0],
-            reserve: [0, 0],
+        Gipf {
+            pieces: START_PIECES,
+            reserve: [12, 12],
             captured: [0, 0],
             to_move: Side::White,
-        })
+        }
     }
 
     fn from_fen(fen: &str, _options: &Options) -> Result<Gipf, GameError> {

@@ -58,6 +58,12 @@ fn geometry_counts() {
 fn start_position() {
     let p = start();
     assert_eq!(p.to_fen(), "b2w/5/6/w5b/6/5/b2w w 12 12 0 0");
+    assert_eq!(pos("b2w/5/6/w5b/6/5/b2w w 12 12 0 0"), p);
+    let after = p.after_move(p.parse_move("a1-b2").unwrap());
+    assert_ne!(after.hash(), p.hash());
+    let mut black_to_move = p;
+    black_to_move.to_move = Side::Black;
+    assert_ne!(black_to_move.hash(), p.hash());
     let list = moves(&p);
     assert_eq!(list.len(), 42);
     assert_eq!(list[0], "a1-b2");
@@ -183,6 +189,7 @@ fn random_games_keep_invariants() {
             p.play(mv);
             assert!(p.is_consistent());
             assert_eq!(pos(&p.to_fen()), p);
+            assert_eq!(pos(&p.to_fen()).hash(), p.hash());
         }
     }
 }
