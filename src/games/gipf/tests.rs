@@ -193,3 +193,70 @@ fn random_games_keep_invariants() {
         }
     }
 }
+
+#[test]
+fn garbage_never_panics() {
+    let alphabet: Vec<char> = "abcdefghijxwb0123456789-:,/ ".chars().collect();
+    let mut seed = 99u64;
+    let mut next = |n: usize| {
+        seed = seed
+            .wrapping_mul(6364136223846793005)
+            .wrapping_add(1442695040888963407);
+        (seed >> 33) as usize % n
+    };
+    let p = pos("b3/wwww1/1w4/2w3b/2w3/5/b2w w 3 4 0 0");
+    for _ in 0..20000 {
+        let len = next(16);
+        let text: String = (0..len).map(|_| alphabet[next(alphabet.len())]).collect();
+        let _ = p.parse_move(&text);
+        let _ = Gipf::from_fen(&text, &Options::default());
+        let fen = format!("{text} w 1 2 3 4");
+        let _ = Gipf::from_fen(&fen, &Options::default());
+    }
+    for bad in ["", " ", "x", ":", "::", "a1-", "-b2", "xa1-a2:b1-b2", "xa1-a9:a1-b2", "a1-b2:x"] {
+        assert!(p.parse_move(bad).is_err(), "{bad}");
+    }
+}
+
+#[test]
+fn structured_tokens_parse_to_listed_moves_or_fail_cleanly() {
+    let names: Vec<String> = (0..geometry::POINTS).map(pretty).collect();
+    let mut seed = 7u64;
+    let mut next = |n: usize| {
+        seed = seed
+            .wrapping_mul(6364136223846793005)
+            .wrapping_add(1442695040888963407);
+        (seed >> 33) as usize % n
+    };
+    let positions = [
+        "b3/wwww1/1w4/2w3b/2w3/5/b2w w 3 4 0 0",
+        "b2w/1www1/1w4/2w3b/2w3/5/b2w w 7 12 0 0",
+        "b3/1www1/1w4/2w3w/2w2w/b3w/wwww w 2 13 0 0",
+    ];
+    let mut accepted = 0;
+    for fen in positions {
+        let p = pos(fen);
+        let mut legal = Vec::new();
+        p.legal_moves(&mut legal);
+        for _ in 0..20000 {
+            let mut choice = |next: &mut dyn FnMut(usize) -> usize| {
+                format!("x{}-{}", names[next(names.len())], names[next(names.len())])
+            };
+            let mut token = String::new();
+            if next(2) == 0 {
+                token += &choice(&mut next);
+                token.push(':');
+            }
+            token += &format!("{}-{}", names[next(names.len())], names[next(names.len())]);
+            if next(2) == 0 {
+                token.push(':');
+                token += &choice(&mut next);
+            }
+            if let Ok(mv) = p.parse_move(&token) {
+                assert!(legal.contains(&mv), "{token}");
+                accepted += 1;
+            }
+        }
+    }
+    assert!(accepted > 0);
+}
