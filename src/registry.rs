@@ -29,6 +29,10 @@ pub const GAMES: &[Entry] = &[
         name: games::gipf::Gipf::NAME,
         new: Slot::<games::gipf::Gipf>::boxed,
     },
+    Entry {
+        name: games::morris::Morris::NAME,
+        new: Slot::<games::morris::Morris>::boxed,
+    },
 ];
 
 /// Finds a game by name and builds it.
@@ -88,15 +92,21 @@ pub trait AnyGame: Send {
     fn set_hash(&mut self, mib: usize);
     /// Forgets the transposition table's contents.
     fn clear_hash(&mut self);
-    /// Searches the current position; returns the best move's spelling.
-    fn search(
-        &self,
-        limits: &Limits,
-        stop: &AtomicBool,
-        report: &mut dyn FnMut(&Info),
-    ) -> Option<String>;
+    /// Searches the current position.
+    fn search(&self, limits: &Limits, stop: &AtomicBool, report: &mut dyn FnMut(&Info)) -> Found;
     /// The static evaluation of the current position, from the mover's view.
     fn evaluate(&self) -> i32;
+    /// The game's own invariants hold (piece counts, hash); for tests.
+    fn is_consistent(&self) -> bool;
+}
+
+/// What a search found, in text.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Found {
+    /// The move to play; `None` only when there is no legal move.
+    pub best: Option<String>,
+    /// Nodes searched.
+    pub nodes: u64,
 }
 
 /// A concrete game with the session state around it.
@@ -299,18 +309,20 @@ impl<G: Game> AnyGame for Slot<G> {
         self.table().clear();
     }
 
-    fn search(
-        &self,
-        limits: &Limits,
-        stop: &AtomicBool,
-        report: &mut dyn FnMut(&Info),
-    ) -> Option<String> {
+    fn search(&self, limits: &Limits, stop: &AtomicBool, report: &mut dyn FnMut(&Info)) -> Found {
         let mut table = self.table();
         let result = search::search(&self.position, limits, &mut table, stop, report);
-        result.best.map(|mv| self.position.format_move(mv))
+        Found {
+            best: result.best.map(|mv| self.position.format_move(mv)),
+            nodes: result.nodes,
+        }
     }
 
     fn evaluate(&self) -> i32 {
         self.position.evaluate()
+    }
+
+    fn is_consistent(&self) -> bool {
+        self.position.is_consistent()
     }
 }

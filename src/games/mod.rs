@@ -1,3 +1,4 @@
 //! One module per game; each implements [`crate::game::Game`].
 pub mod bombardment;
 pub mod gipf;
+pub mod morris;
