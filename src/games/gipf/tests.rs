@@ -213,7 +213,18 @@ fn garbage_never_panics() {
         let fen = format!("{text} w 1 2 3 4");
         let _ = Gipf::from_fen(&fen, &Options::default());
     }
-    for bad in ["", " ", "x", ":", "::", "a1-", "-b2", "xa1-a2:b1-b2", "xa1-a9:a1-b2", "a1-b2:x"] {
+    for bad in [
+        "",
+        " ",
+        "x",
+        ":",
+        "::",
+        "a1-",
+        "-b2",
+        "xa1-a2:b1-b2",
+        "xa1-a9:a1-b2",
+        "a1-b2:x",
+    ] {
         assert!(p.parse_move(bad).is_err(), "{bad}");
     }
 }
@@ -259,4 +270,21 @@ fn structured_tokens_parse_to_listed_moves_or_fail_cleanly() {
         }
     }
     assert!(accepted > 0);
+}
+
+#[test]
+fn choice_orders_reaching_one_position_are_one_move() {
+    // The column c2..c6 and the diagonal c2..g4 meet only in the black c2 (an extension of
+    // both): either choice removes both rows, so every push is listed once, with the smaller
+    // spelling, and the other spelling is accepted as the same move.
+    let p = pos("4/bwwww/1w4/2w4/2w3/2w2/4 w 5 8 0 0");
+    let list = moves(&p);
+    assert_eq!(list.len(), 42);
+    assert!(list.iter().all(|m| m.starts_with("xc2-c6:")));
+    assert_eq!(
+        p.parse_move("xc2-g4:a1-b2").unwrap(),
+        p.parse_move("xc2-c6:a1-b2").unwrap()
+    );
+    let after = p.after_move(p.parse_move("xc2-g4:a1-b2").unwrap());
+    assert_eq!(after.to_fen(), "w3/5/6/7/6/5/4 b 12 8 1 0");
 }
