@@ -250,7 +250,7 @@ fn structured_tokens_parse_to_listed_moves_or_fail_cleanly() {
         let mut legal = Vec::new();
         p.legal_moves(&mut legal);
         for _ in 0..20000 {
-            let mut choice = |next: &mut dyn FnMut(usize) -> usize| {
+            let choice = |next: &mut dyn FnMut(usize) -> usize| {
                 format!("x{}-{}", names[next(names.len())], names[next(names.len())])
             };
             let mut token = String::new();
