@@ -163,3 +163,10 @@ fn branching_factor_and_game_length() {
 fn depth_2_beats_random_in_a_few_games() {
     assert_eq!(match_score(4, Player::Depth(2), Player::Random, 0), 1.0);
 }
+
+/// Self-play at equal strength: how long do games between two searching players last?
+#[test]
+#[ignore]
+fn self_play_length() {
+    match_score(6, Player::MoveTime(50), Player::MoveTime(50), 4);
+}
