@@ -1,0 +1,189 @@
+//! Position strings and the board drawing.
+//!
+//! Position: `<columns b..h> <side> <white reserve> <black reserve> <white captured> <black captured>`,
+//! each column from its lowest spot up, `w`/`b` for pieces and a digit for empty spots, e.g.
+//! the start `b2w/5/6/w5b/6/5/b2w w 12 12 0 0`. Captured counts are opposing pieces taken.
+
+use super::geometry::{is_spot, row_of, POINTS, XY};
+use super::notation::{choice_list, pretty};
+use super::{Gipf, PIECE_LIMIT};
+use crate::game::{GameError, Side};
+
+impl Gipf {
+    /// The position string.
+    pub(crate) fn write_fen(&self) -> String {
+        let mut columns = Vec::new();
+        for x in 1..8 {
+            let mut column = String::new();
+            let mut empty = 0;
+            for p in (0..POINTS).filter(|&p| XY[p].0 == x && is_spot(p)) {
+                let piece = [Side::White, Side::Black]
+                    .into_iter()
+                    .find(|s| self.pieces[s.index()] & (1 << p) != 0);
+                match piece {
+                    None => empty += 1,
+                    Some(side) => {
+                        if empty > 0 {
+                            column.push_str(&empty.to_string());
+                            empty = 0;
+                        }
+                        column.push(if side == Side::White { 'w' } else { 'b' });
+                    }
+                }
+            }
+            if empty > 0 {
+                column.push_str(&empty.to_string());
+            }
+            columns.push(column);
+        }
+        format!(
+            "{} {} {} {} {} {}",
+            columns.join("/"),
+            if self.to_move == Side::White {
+                'w'
+            } else {
+                'b'
+            },
+            self.reserve[0],
+            self.reserve[1],
+            self.captured[0],
+            self.captured[1]
+        )
+    }
+
+    /// Parses and validates a position string.
+    pub(crate) fn read_fen(fen: &str) -> Result<Gipf, GameError> {
+        let bad = |what: String| GameError::BadPosition(what);
+        let fields: Vec<&str> = fen.split_whitespace().collect();
+        let [board, side, counts @ ..] = fields.as_slice() else {
+            return Err(bad("expected board, side and four counts".into()));
+        };
+        if counts.len() != 4 {
+            return Err(bad(format!("expected 6 fields, got {}", fields.len())));
+        }
+        let mut pos = Gipf {
+            pieces: [0, 0],
+            reserve: [0, 0],
+            captured: [0, 0],
+            to_move: match *side {
+                "w" => Side::White,
+                "b" => Side::Black,
+                other => return Err(bad(format!("side must be w or b, got {other}"))),
+            },
+        };
+        let columns: Vec<&str> = board.split('/').collect();
+        if columns.len() != 7 {
+            return Err(bad(format!(
+                "expected 7 columns b..h, got {}",
+                columns.len()
+            )));
+        }
+        for (x, column) in (1..8).zip(&columns) {
+            let spots: Vec<usize> = (0..POINTS)
+                .filter(|&p| XY[p].0 == x && is_spot(p))
+                .collect();
+            let letter = char::from(b'a' + x as u8);
+            let mut at = 0;
+            for c in column.chars() {
+                let (count, side) = match c {
+                    'w' => (1, Some(Side::White)),
+                    'b' => (1, Some(Side::Black)),
+                    '1'..='7' => (c as usize - '0' as usize, None),
+                    _ => return Err(bad(format!("unexpected {c:?} in column {letter}"))),
+                };
+                if at + count > spots.len() {
+                    return Err(bad(format!(
+                        "column {letter} has only {} spots",
+                        spots.len()
+                    )));
+                }
+                if let Some(side) = side {
+                    pos.pieces[side.index()] |= 1 << spots[at];
+                }
+                at += count;
+            }
+            if at != spots.len() {
+                return Err(bad(format!(
+                    "column {letter} describes {at} of {} spots",
+                    spots.len()
+                )));
+            }
+        }
+        let mut numbers = [0u8; 4];
+        for (n, text) in numbers.iter_mut().zip(counts) {
+            *n = text
+                .parse::<u8>()
+                .ok()
+                .filter(|&n| n <= PIECE_LIMIT)
+                .ok_or_else(|| bad(format!("count {text} is not a number 0..={PIECE_LIMIT}")))?;
+        }
+        pos.reserve = [numbers[0], numbers[1]];
+        pos.captured = [numbers[2], numbers[3]];
+        for side in [Side::White, Side::Black] {
+            let total = pos.pieces[side.index()].count_ones()
+                + pos.reserve[side.index()] as u32
+                + pos.captured[side.opponent().index()] as u32;
+            if total > PIECE_LIMIT as u32 {
+                return Err(bad(format!(
+                    "{} would own {total} pieces (board, reserve and captured), more than {PIECE_LIMIT}",
+                    side.name()
+                )));
+            }
+        }
+        let waiting = pos.to_move.opponent();
+        if pos.has_row(waiting) {
+            return Err(bad(format!(
+                "{} has a row of four but {} is to move",
+                waiting.name(),
+                pos.to_move.name()
+            )));
+        }
+        Ok(pos)
+    }
+
+    /// The hexagon, dots labelled with their names, spots `.`, `W` or `B`, then the counts.
+    pub(crate) fn draw(&self) -> Vec<String> {
+        // Column x sits 4 characters apart; point (x, row) at height 2 * row + |x - 4|.
+        let mut lines = Vec::new();
+        for height in (2..=18).rev() {
+            let mut text = String::new();
+            for (p, &(x, _)) in XY.iter().enumerate() {
+                let x = x as i32;
+                if 2 * row_of(p) + (x - 4).abs() != height {
+                    continue;
+                }
+                let column = 4 * x as usize;
+                while text.len() < column {
+                    text.push(' ');
+                }
+                let cell = if !is_spot(p) {
+                    pretty(p)
+                } else if self.pieces[0] & (1 << p) != 0 {
+                    " W".into()
+                } else if self.pieces[1] & (1 << p) != 0 {
+                    " B".into()
+                } else {
+                    " .".into()
+                };
+                text.push_str(&cell);
+            }
+            lines.push(text.trim_end().to_owned());
+        }
+        for side in [Side::White, Side::Black] {
+            lines.push(format!(
+                "{}: reserve {}, captured {}",
+                side.name(),
+                self.reserve[side.index()],
+                self.captured[side.index()]
+            ));
+        }
+        if self.has_row(self.to_move) {
+            lines.push(format!(
+                "{} must first remove one of {}",
+                self.to_move.name(),
+                choice_list(self, self.to_move)
+            ));
+        }
+        lines
+    }
+}

@@ -1,0 +1,248 @@
+//! GIPF, basic version (rules: `shared/rules/gipf.es.txt`; notation: notation.md, GIPF).
+//!
+//! The board has 61 points: the 37 spots of the play area and the 24 dots on its rim. Each
+//! player has 15 pieces: 3 on the board (White b5 e2 h5, Black b2 e8 h2) and 12 in reserve.
+//! A turn takes a piece from the reserve, puts it on a dot and pushes it onto the adjacent spot
+//! (`a1-b2`); the pieces in the way slide one spot along the line. A push is legal only if the
+//! line from the entry spot to the far edge has an empty spot.
+//!
+//! Four or more pieces of one colour in a row are removed with their extension (every piece on
+//! that line up to the first empty spot): the owner's pieces go back to its reserve, the other
+//! colour's are captured. Rows whose runs meet no other row of the same colour go at once; when
+//! runs meet, the owner chooses (`xb2-e5`, the run's ends) and everything is looked at again.
+//! After a push the mover removes first (choices after the push: `a1-b2:xb2-e5`), then the
+//! opponent's rows that need no choice go; contested ones wait and the opponent writes its
+//! choice before its next push (`xg3-g6:i5-h5`). Choice orders that reach the same position
+//! are one move, spelt the byte-smallest way.
+//!
+//! The player to move loses when its reserve is empty and no row of its own waits for removal.
+//!
+//! Options: `variant=basic` (the only one so far).
+
+mod eval;
+mod fen;
+mod geometry;
+mod movegen;
+mod notation;
+mod rules;
+#[cfg(test)]
+mod tests;
+
+use crate::game::{Game, GameError, Outcome, Side};
+pub use movegen::Move;
+
+/// The most pieces one colour may own in a position string (the box holds 18 of each; the
+/// basic game uses 15, handicap games up to 18).
+pub const PIECE_LIMIT: u8 = 18;
+
+/// The start: White on b5 e2 h5, Black on b2 e8 h2 (internal (x, y) coordinates).
+const START_PIECES: [u64; 2] = [
+    bit(1, 4) | bit(4, 1) | bit(7, 7),
+    bit(1, 1) | bit(4, 7) | bit(7, 4),
+];
+
+/// The bit of point (x, y).
+const fn bit(x: i32, y: i32) -> u64 {
+    match geometry::point_at(x, y) {
+        Some(p) => 1 << p,
+        None => 0,
+    }
+}
+
+/// The game's options.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Options {}
+
+/// A GIPF position: both colours as bitboards over the 61 points, reserves and captures.
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
+pub struct Gipf {
+    /// White's and Black's pieces, one bit per point (only spots are ever set).
+    pieces: [u64; 2],
+    /// Pieces each side still has to play.
+    reserve: [u8; 2],
+    /// Opposing pieces each side has captured.
+    captured: [u8; 2],
+    /// The player to move.
+    to_move: Side,
+}
+
+/// Zobrist keys: per colour and point, per side's reserve and capture count, and the side.
+mod zobrist {
+    use super::geometry::POINTS;
+
+    const fn splitmix(state: u64) -> u64 {
+        let mut z = state.wrapping_add(0x9e37_79b9_7f4a_7c15);
+        z = (z ^ (z >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
+        z = (z ^ (z >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
+        z ^ (z >> 31)
+    }
+
+    const fn table<const N: usize>(seed: u64) -> [u64; N] {
+        let mut out = [0u64; N];
+        let mut i = 0;
+        while i < N {
+            out[i] = splitmix(seed.wrapping_mul(0x1000_0000_01b3) ^ (i as u64 + 1));
+            i += 1;
+        }
+        out
+    }
+
+    /// Keys for a piece of each colour on each point.
+    pub const PIECES: [[u64; POINTS]; 2] = [table(1), table(2)];
+    /// Keys for each reserve count of each side.
+    pub const RESERVE: [[u64; 32]; 2] = [table(3), table(4)];
+    /// Keys for each capture count of each side.
+    pub const CAPTURED: [[u64; 32]; 2] = [table(5), table(6)];
+    /// Key for Black to move.
+    pub const BLACK: u64 = splitmix(7);
+}
+
+impl Gipf {
+    /// The game-end rule: the player to move with an empty reserve and no row of its own
+    /// waiting (which would give pieces back) loses.
+    pub(crate) fn outcome_now(&self) -> Option<Outcome> {
+        let side = self.to_move;
+        if self.reserve[side.index()] == 0 && !self.has_row(side) {
+            Some(Outcome::win(side.opponent(), "no-reserve"))
+        } else {
+            None
+        }
+    }
+}
+
+impl Game for Gipf {
+    type Move = Move;
+    type Options = Options;
+
+    const NAME: &'static str = "gipf";
+
+    fn parse_options(pairs: &[(&str, &str)]) -> Result<Options, GameError> {
+        for &(key, value) in pairs {
+            match (key, value) {
+                ("variant", "basic") => {}
+                ("variant", other) => {
+                    return Err(GameError::BadOption(format!(
+                        "variant={other}: only variant=basic is available"
+                    )))
+                }
+                _ => return Err(GameError::BadOption(format!("unknown option {key}"))),
+            }
+        }
+        Ok(Options {})
+    }
+
+    fn format_options(_options: &Options) -> String {
+        "variant=basic".into()
+    }
+
+    fn start(_options: &Options) -> Gipf {
+        Gipf {
+            pieces: START_PIECES,
+            reserve: [12, 12],
+            captured: [0, 0],
+            to_move: Side::White,
+        }
+    }
+
+    fn from_fen(fen: &str, _options: &Options) -> Result<Gipf, GameError> {
+        Gipf::read_fen(fen)
+    }
+
+    fn to_fen(&self) -> String {
+        self.write_fen()
+    }
+
+    fn side_to_move(&self) -> Side {
+        self.to_move
+    }
+
+    fn legal_moves(&self, out: &mut Vec<Move>) {
+        if self.outcome_now().is_none() {
+            self.generate(out);
+        }
+    }
+
+    fn play(&mut self, mv: Move) {
+        self.apply(mv);
+        debug_assert!(self.is_consistent());
+    }
+
+    fn outcome(&self) -> Option<Outcome> {
+        self.outcome_now()
+    }
+
+    fn format_move(&self, mv: Move) -> String {
+        self.spell(mv)
+    }
+
+    fn parse_move(&self, token: &str) -> Result<Move, GameError> {
+        self.read_move(token)
+    }
+
+    fn evaluate(&self) -> i32 {
+        eval::evaluate(self)
+    }
+
+    fn hash(&self) -> u64 {
+        let mut key = if self.to_move == Side::Black {
+            zobrist::BLACK
+        } else {
+            0
+        };
+        for side in 0..2 {
+            let mut bits = self.pieces[side];
+            while bits != 0 {
+                key ^= zobrist::PIECES[side][bits.trailing_zeros() as usize];
+                bits &= bits - 1;
+            }
+            key ^= zobrist::RESERVE[side][self.reserve[side] as usize % 32];
+            key ^= zobrist::CAPTURED[side][self.captured[side] as usize % 32];
+        }
+        key
+    }
+
+    fn board_lines(&self) -> Vec<String> {
+        self.draw()
+    }
+
+    fn move_order_hint(&self, mv: Move) -> i32 {
+        eval::move_order_hint(self, mv)
+    }
+
+    fn perft(&self, depth: u32) -> u64 {
+        let mut buffers = vec![Vec::new(); depth as usize + 1];
+        perft_with(self, depth, &mut buffers)
+    }
+
+    fn is_consistent(&self) -> bool {
+        let within = |side: Side| {
+            self.pieces[side.index()].count_ones()
+                + self.reserve[side.index()] as u32
+                + self.captured[side.opponent().index()] as u32
+                <= PIECE_LIMIT as u32
+        };
+        self.pieces_on_spots()
+            && within(Side::White)
+            && within(Side::Black)
+            && !self.has_row(self.to_move.opponent())
+    }
+}
+
+/// Perft with one reused move buffer per depth (no allocation after the first visit).
+fn perft_with(pos: &Gipf, depth: u32, buffers: &mut [Vec<Move>]) -> u64 {
+    if depth == 0 {
+        return 1;
+    }
+    let Some((moves, rest)) = buffers.split_first_mut() else {
+        return 0;
+    };
+    moves.clear();
+    pos.legal_moves(moves);
+    if depth == 1 {
+        return moves.len() as u64;
+    }
+    moves
+        .iter()
+        .map(|&mv| perft_with(&pos.after_move(mv), depth - 1, rest))
+        .sum()
+}
