@@ -1,1 +1,2 @@
 //! One module per game; each implements [`crate::game::Game`].
+pub mod backgammon;
