@@ -1,2 +1,4 @@
 //! One module per game; each implements [`crate::game::Game`].
+
 pub mod backgammon;
+pub mod bombardment;

@@ -195,7 +195,8 @@ pub fn parse_move(pos: &Backgammon, token: &str) -> Result<Move, GameError> {
     };
     let (mut me, mut them) = (me, them);
     let start = segments.first().map_or(OFF, |s| s.from);
-    match walk.go(&mut me, &mut them, &mut dice, 0, start) {
+    let start_dice = dice;
+    match walk.go(&mut me, &mut them, &mut dice, 0, start, start_dice) {
         Some(mv) => Ok(mv),
         None => Err(GameError::illegal(token, walk.failure.1)),
     }
@@ -235,15 +236,16 @@ impl Walk<'_> {
         dice: &mut [u8; 7],
         i: usize,
         cur: usize,
+        seg_dice: [u8; 7],
     ) -> Option<Move> {
         let Some(&seg) = self.segments.get(i) else {
             return self.finish(me, them);
         };
         if cur == seg.to {
             let next = self.segments.get(i + 1).map_or(OFF, |s| s.from);
-            return self.go(me, them, dice, i + 1, next);
+            return self.go(me, them, dice, i + 1, next, *dice);
         }
-        let progress = self.steps.len() * 2 + 1;
+        let progress = i + 1;
         let mut reason = None;
         for die in 1..=6usize {
             if dice[die] == 0 {
@@ -271,7 +273,7 @@ impl Walk<'_> {
                         from: cur as u8,
                         to: to as u8,
                     });
-                    let found = self.go(me, them, dice, i, to);
+                    let found = self.go(me, them, dice, i, to, seg_dice);
                     self.steps.pop();
                     dice[die] += 1;
                     (*me, *them) = saved;
@@ -281,8 +283,12 @@ impl Walk<'_> {
                 }
             }
         }
-        let reason = reason.unwrap_or_else(|| self.wrong_die(seg, cur, dice));
-        self.fail(progress, reason);
+        // A broken rule explains more than "no die fits", so it wins at equal progress.
+        let (rank, reason) = match reason {
+            Some(r) => (2 * progress + 1, r),
+            None => (2 * progress, self.wrong_die(seg, &seg_dice)),
+        };
+        self.fail(rank, reason);
         None
     }
 
@@ -333,21 +339,26 @@ impl Walk<'_> {
         }
     }
 
-    fn wrong_die(&self, seg: Segment, cur: usize, dice: &[u8; 7]) -> String {
+    /// No die (or sum of dice) that was left when the segment started fits it.
+    fn wrong_die(&self, seg: Segment, dice: &[u8; 7]) -> String {
         let left: Vec<String> = (1..=6)
             .rev()
             .flat_map(|d| std::iter::repeat_n(d.to_string(), dice[d] as usize))
             .collect();
-        let what = format!("{}/{}", point_name(cur as u8), point_name(seg.to as u8));
+        let what = format!(
+            "{}/{}",
+            point_name(seg.from as u8),
+            point_name(seg.to as u8)
+        );
         if left.is_empty() {
             return format!(
                 "no dice of {}{} are left for {what}",
                 self.roll.hi, self.roll.lo
             );
         }
-        let pips = cur - seg.to;
+        let pips = seg.from - seg.to;
         format!(
-            "{what} needs {pips} pips; no die (left: {}) fits",
+            "{what} needs {pips} pips; the dice left ({}) cannot make it",
             left.join(" ")
         )
     }

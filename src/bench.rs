@@ -1,0 +1,84 @@
+//! `bench`: a fixed set of searches over every game, for a speed figure (nodes/s) and a
+//! deterministic node-count signature that changes only when search or move generation do.
+
+use crate::registry::{AnyGame, GAMES};
+use crate::search::Limits;
+use crate::util::rng::Rng;
+use std::sync::atomic::AtomicBool;
+use std::time::Instant;
+
+/// Nodes searched per bench position unless `bench N` says otherwise.
+pub const DEFAULT_NODES: u64 = 100_000;
+
+/// Plies of seeded random play before each bench position (0 = the start).
+const OPENINGS: [usize; 3] = [0, 6, 14];
+
+/// What a bench run measured.
+#[derive(Clone, Debug)]
+pub struct BenchReport {
+    /// One line per game: `GAME nodes N time MS nps X`.
+    pub lines: Vec<String>,
+    /// Total nodes searched.
+    pub nodes: u64,
+    /// Total milliseconds.
+    pub time_ms: u64,
+}
+
+/// Plays `plies` seeded random moves (rolling dice when needed) from the start.
+fn opening(game: &mut dyn AnyGame, plies: usize, rng: &mut Rng) {
+    for _ in 0..plies {
+        if game.awaits_chance() && game.roll(rng).is_err() {
+            return;
+        }
+        let moves = game.legal_moves();
+        if moves.is_empty() {
+            return;
+        }
+        let pick = &moves[rng.below(moves.len() as u64) as usize];
+        if game.play(pick).is_err() {
+            return;
+        }
+    }
+    if game.awaits_chance() {
+        let _ = game.roll(rng);
+    }
+}
+
+/// Runs `nodes`-limited searches from fixed positions of every game with default options.
+pub fn run(nodes: u64, seed: u64) -> BenchReport {
+    let mut report = BenchReport {
+        lines: Vec::new(),
+        nodes: 0,
+        time_ms: 0,
+    };
+    let limits = Limits {
+        nodes: Some(nodes),
+        ..Limits::default()
+    };
+    let stop = AtomicBool::new(false);
+    for entry in GAMES {
+        let (mut game_nodes, start) = (0u64, Instant::now());
+        for plies in OPENINGS {
+            let Ok(mut game) = (entry.new)(&[], 16) else {
+                continue;
+            };
+            let mut rng = Rng::new(seed ^ plies as u64);
+            opening(game.as_mut(), plies, &mut rng);
+            if game.outcome().is_some() {
+                continue;
+            }
+            let mut last = 0;
+            game.search(&limits, &stop, &mut |info| last = info.nodes);
+            game_nodes += last;
+        }
+        let ms = start.elapsed().as_millis() as u64;
+        report.lines.push(format!(
+            "{} nodes {game_nodes} time {ms} nps {}",
+            entry.name,
+            game_nodes * 1000 / ms.max(1)
+        ));
+        report.nodes += game_nodes;
+        report.time_ms += ms;
+    }
+    report
+}

@@ -1,0 +1,104 @@
+//! The typed commands of the protocol, as parsed from one input line.
+
+/// Search limits as written in a `go` command (all times in milliseconds).
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct GoParams {
+    /// `depth N`
+    pub depth: Option<u32>,
+    /// `nodes N`
+    pub nodes: Option<u64>,
+    /// `movetime MS`
+    pub movetime: Option<i64>,
+    /// `wtime MS` or `p1time MS`: White's clock.
+    pub white_time: Option<i64>,
+    /// `btime MS` or `p2time MS`: Black's clock.
+    pub black_time: Option<i64>,
+    /// `winc MS` or `p1inc MS`.
+    pub white_increment: Option<i64>,
+    /// `binc MS` or `p2inc MS`.
+    pub black_increment: Option<i64>,
+    /// `infinite`
+    pub infinite: bool,
+}
+
+/// A UGI `query`.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub enum Query {
+    /// `query gameover`
+    GameOver,
+    /// `query p1turn`
+    P1Turn,
+    /// `query result`
+    Result,
+}
+
+/// One command line.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Command<'a> {
+    /// `ugi`: handshake (also `uci`, answered with `uciok`).
+    Handshake {
+        /// True for `uci`.
+        uci: bool,
+    },
+    /// `isready`
+    IsReady,
+    /// `quit`
+    Quit,
+    /// `help`
+    Help,
+    /// `uginewgame` (also `ucinewgame`)
+    UgiNewGame,
+    /// `newgame NAME [key=value ...]`
+    NewGame {
+        /// The game's name.
+        name: &'a str,
+        /// Its options.
+        options: Vec<(&'a str, &'a str)>,
+    },
+    /// `setoption name NAME [value VALUE]`
+    SetOption {
+        /// The option name (may contain spaces).
+        name: &'a str,
+        /// The value (may contain spaces); absent for buttons.
+        value: Option<&'a str>,
+    },
+    /// `position startpos|fen STRING [moves M ...]`
+    Position {
+        /// `None` for `startpos`.
+        fen: Option<&'a str>,
+        /// The moves to play from there.
+        moves: Vec<&'a str>,
+    },
+    /// `query gameover|p1turn|result`
+    Query(Query),
+    /// `legalmoves`
+    LegalMoves,
+    /// `perft D`
+    Perft(u32),
+    /// `divide D`
+    Divide(u32),
+    /// `move M`
+    Move(&'a str),
+    /// `undo`
+    Undo,
+    /// `fen`
+    Fen,
+    /// `result`
+    Result,
+    /// `d`
+    Display,
+    /// `eval`
+    Eval,
+    /// `go ...`
+    Go(GoParams),
+    /// `stop`
+    Stop,
+    /// `wait`: block until the running search has answered.
+    Wait,
+    /// `bench [NODES]`
+    Bench(Option<u64>),
+    /// `dice NN`
+    Dice(&'a str),
+    /// `roll`
+    Roll,
+}

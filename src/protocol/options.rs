@@ -1,0 +1,197 @@
+//! Engine options (`setoption`), their UGI declarations and their validation.
+
+use crate::registry::GAMES;
+
+/// The engine options a GUI or arbiter can set.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct EngineOptions {
+    /// `Game`: the game being played.
+    pub game: String,
+    /// `GameOptions`: the game's `key=value` options, space separated.
+    pub game_options: String,
+    /// `Hash`: transposition table size in MiB.
+    pub hash_mib: usize,
+    /// `Threads`: search threads (the search is single-threaded: the range is 1..1).
+    pub threads: usize,
+    /// `Seed`: seeds the dice of `roll` and any random choice.
+    pub seed: u64,
+    /// `MoveOverhead`: milliseconds kept back from every time limit.
+    pub move_overhead: i64,
+    /// `Player`: who answers `go` (the search, or a sparring partner).
+    pub player: Player,
+}
+
+/// Who chooses the move on `go`.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub enum Player {
+    /// The full search within the `go` limits.
+    Search,
+    /// A one-ply search: the move with the best static evaluation (a sparring partner).
+    Greedy,
+    /// A uniformly random legal move from the seeded generator (a sparring partner).
+    Random,
+}
+
+impl Player {
+    const ALL: [(Player, &'static str); 3] = [
+        (Player::Search, "search"),
+        (Player::Greedy, "greedy"),
+        (Player::Random, "random"),
+    ];
+
+    fn name(self) -> &'static str {
+        Player::ALL
+            .iter()
+            .find(|(p, _)| *p == self)
+            .map_or("search", |(_, n)| n)
+    }
+}
+
+impl Default for EngineOptions {
+    fn default() -> EngineOptions {
+        EngineOptions {
+            game: "bombardment".into(),
+            game_options: String::new(),
+            hash_mib: 16,
+            threads: 1,
+            seed: 0,
+            move_overhead: 10,
+            player: Player::Search,
+        }
+    }
+}
+
+const HASH_MAX: usize = 65536;
+const OVERHEAD_MAX: i64 = 5000;
+const SEED_MAX: u64 = i64::MAX as u64;
+
+impl EngineOptions {
+    /// The `option ...` declarations printed by the handshake (without the `option ` prefix).
+    pub fn declarations(&self) -> Vec<String> {
+        let games: Vec<String> = GAMES.iter().map(|g| format!("var {}", g.name)).collect();
+        let defaults = EngineOptions::default();
+        vec![
+            format!(
+                "name Game type combo default {} {}",
+                defaults.game,
+                games.join(" ")
+            ),
+            "name GameOptions type string default <empty>".into(),
+            format!(
+                "name Hash type spin default {} min 1 max {HASH_MAX}",
+                defaults.hash_mib
+            ),
+            "name Threads type spin default 1 min 1 max 1".into(),
+            format!(
+                "name Seed type spin default {} min 0 max {SEED_MAX}",
+                defaults.seed
+            ),
+            format!(
+                "name MoveOverhead type spin default {} min 0 max {OVERHEAD_MAX}",
+                defaults.move_overhead
+            ),
+            format!(
+                "name Player type combo default {} var search var greedy var random",
+                defaults.player.name()
+            ),
+        ]
+    }
+
+    /// The game options as `(key, value)` pairs.
+    pub fn game_option_pairs(&self) -> Vec<(&str, &str)> {
+        self.game_options
+            .split_whitespace()
+            .map(|pair| pair.split_once('=').unwrap_or((pair, "")))
+            .collect()
+    }
+
+    /// Sets one option by (case-insensitive) name; the value is checked, never clamped.
+    pub fn set(&mut self, name: &str, value: Option<&str>) -> Result<(), String> {
+        let value = value.map(str::trim);
+        let number = |max: u64| -> Result<u64, String> {
+            value
+                .and_then(|v| v.parse::<u64>().ok())
+                .filter(|n| *n <= max)
+                .ok_or_else(|| format!("bad value for {name}: expected a number 0..{max}"))
+        };
+        match name.to_ascii_lowercase().as_str() {
+            "game" => {
+                let wanted = value.unwrap_or("");
+                let game = GAMES
+                    .iter()
+                    .find(|g| g.name.eq_ignore_ascii_case(wanted))
+                    .ok_or_else(|| {
+                        let names: Vec<&str> = GAMES.iter().map(|g| g.name).collect();
+                        format!("bad value for Game: expected one of {}", names.join(", "))
+                    })?;
+                self.game = game.name.to_owned();
+            }
+            "gameoptions" => {
+                let text = value.unwrap_or("");
+                let text = if text == "<empty>" { "" } else { text };
+                if text.split_whitespace().any(|pair| !pair.contains('=')) {
+                    return Err("bad value for GameOptions: expected key=value pairs".into());
+                }
+                self.game_options = text.split_whitespace().collect::<Vec<_>>().join(" ");
+            }
+            "hash" => {
+                let mib = number(HASH_MAX as u64)?;
+                if mib == 0 {
+                    return Err(format!(
+                        "bad value for Hash: expected a number 1..{HASH_MAX}"
+                    ));
+                }
+                self.hash_mib = mib as usize;
+            }
+            "threads" => {
+                if value != Some("1") {
+                    return Err("bad value for Threads: expected 1".into());
+                }
+            }
+            "seed" => self.seed = number(SEED_MAX)?,
+            "moveoverhead" | "move overhead" => {
+                self.move_overhead = number(OVERHEAD_MAX as u64)? as i64
+            }
+            "player" => {
+                let wanted = value.unwrap_or("");
+                self.player = Player::ALL
+                    .iter()
+                    .find(|(_, n)| n.eq_ignore_ascii_case(wanted))
+                    .map(|(p, _)| *p)
+                    .ok_or_else(|| {
+                        "bad value for Player: expected search, greedy or random".to_string()
+                    })?;
+            }
+            _ => return Err(format!("no such option: {name}")),
+        }
+        Ok(())
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn values_are_checked_not_clamped() {
+        let mut options = EngineOptions::default();
+        assert!(options.set("Hash", Some("0")).is_err());
+        assert!(options.set("Hash", Some("lots")).is_err());
+        assert!(options.set("hash", Some("64")).is_ok());
+        assert_eq!(options.hash_mib, 64);
+        assert!(options.set("Threads", Some("2")).is_err());
+        assert!(options.set("Colour", Some("2")).is_err());
+        assert!(options.set("Game", Some("chess")).is_err());
+        assert!(options.set("GameOptions", Some("size")).is_err());
+        assert_eq!(options.hash_mib, 64);
+    }
+
+    #[test]
+    fn game_options_split_into_pairs() {
+        let mut options = EngineOptions::default();
+        options.set("GameOptions", Some(" size=6  ")).unwrap();
+        assert_eq!(options.game_option_pairs(), vec![("size", "6")]);
+        options.set("GameOptions", Some("<empty>")).unwrap();
+        assert!(options.game_option_pairs().is_empty());
+    }
+}

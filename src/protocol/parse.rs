@@ -1,0 +1,424 @@
+//! The protocol grammar (nom): one input line to one [`Command`].
+//!
+//! Tokens are separated by runs of spaces or tabs; a trailing CR is dropped; blank lines and
+//! lines starting with `#` are not commands. The first word picks the command; if its
+//! arguments do not parse, the error says what was expected. Move tokens and position strings
+//! stay opaque here: each game reads its own.
+
+use super::command::{Command, GoParams, Query};
+use nom::branch::alt;
+use nom::bytes::complete::{tag, take_till1};
+use nom::character::complete::{char, digit1, space0, space1};
+use nom::combinator::{all_consuming, eof, map, map_res, opt, recognize, rest, value, verify};
+use nom::multi::{many0, separated_list1};
+use nom::sequence::{preceded, separated_pair};
+use nom::{IResult, Parser};
+
+/// Why a line is not a command.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum ParseError {
+    /// The first word names no command.
+    Unknown(String),
+    /// The command's arguments are malformed; the text says what was expected.
+    Expected(&'static str),
+}
+
+impl std::fmt::Display for ParseError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            ParseError::Unknown(word) => write!(f, "unknown command: {word}"),
+            ParseError::Expected(usage) => write!(f, "expected {usage}"),
+        }
+    }
+}
+
+/// Every command with its syntax, as `help` lists it and errors quote it.
+pub const USAGE: &[(&str, &str)] = &[
+    ("ugi", "ugi"),
+    ("uci", "uci"),
+    ("isready", "isready"),
+    ("setoption", "setoption name NAME [value VALUE]"),
+    ("uginewgame", "uginewgame"),
+    ("ucinewgame", "ucinewgame"),
+    ("newgame", "newgame GAME [key=value ...]"),
+    ("position", "position startpos|fen STRING [moves MOVE ...]"),
+    ("query", "query gameover|p1turn|result"),
+    ("legalmoves", "legalmoves"),
+    ("perft", "perft DEPTH (0..32)"),
+    ("divide", "divide DEPTH (1..32)"),
+    ("move", "move MOVE"),
+    ("undo", "undo"),
+    ("fen", "fen"),
+    ("result", "result"),
+    ("d", "d"),
+    ("eval", "eval"),
+    ("dice", "dice ROLL"),
+    ("roll", "roll"),
+    (
+        "go",
+        "go [depth N] [nodes N] [movetime MS] [wtime MS] [btime MS] [winc MS] [binc MS] [p1time MS] [p2time MS] [p1inc MS] [p2inc MS] [infinite]",
+    ),
+    ("stop", "stop"),
+    ("wait", "wait"),
+    ("bench", "bench [NODES]"),
+    ("help", "help"),
+    ("quit", "quit"),
+];
+
+fn usage(word: &str) -> &'static str {
+    USAGE
+        .iter()
+        .find(|(w, _)| *w == word)
+        .map_or("a command", |(_, u)| u)
+}
+
+/// Parses one line; `Ok(None)` for blank and comment lines.
+pub fn parse_line(line: &str) -> Result<Option<Command<'_>>, ParseError> {
+    let line = line
+        .trim_end_matches(['\r', '\n'])
+        .trim_matches([' ', '\t', '\r']);
+    if line.is_empty() || line.starts_with('#') {
+        return Ok(None);
+    }
+    let (word, args) = match line.find([' ', '\t']) {
+        Some(at) => (&line[..at], line[at..].trim_start_matches([' ', '\t'])),
+        None => (line, ""),
+    };
+    let parsed = match word {
+        "ugi" => no_args(args, Command::Handshake { uci: false }),
+        "uci" => no_args(args, Command::Handshake { uci: true }),
+        "isready" => no_args(args, Command::IsReady),
+        "quit" => no_args(args, Command::Quit),
+        "help" => no_args(args, Command::Help),
+        "uginewgame" | "ucinewgame" => no_args(args, Command::UgiNewGame),
+        "legalmoves" => no_args(args, Command::LegalMoves),
+        "undo" => no_args(args, Command::Undo),
+        "fen" => no_args(args, Command::Fen),
+        "result" => no_args(args, Command::Result),
+        "d" => no_args(args, Command::Display),
+        "eval" => no_args(args, Command::Eval),
+        "stop" => no_args(args, Command::Stop),
+        "wait" => no_args(args, Command::Wait),
+        "roll" => no_args(args, Command::Roll),
+        "newgame" => full(newgame, args),
+        "setoption" => full(setoption, args),
+        "position" => full(position, args),
+        "query" => full(query, args),
+        "perft" => full(map(verify(number_u32, |d| *d <= 32), Command::Perft), args),
+        "divide" => full(
+            map(
+                verify(number_u32, |d| (1..=32).contains(d)),
+                Command::Divide,
+            ),
+            args,
+        ),
+        "move" => full(map(token, Command::Move), args),
+        "dice" => full(map(token, Command::Dice), args),
+        "go" => full(go, args),
+        "bench" => full(map(opt(number_u64), Command::Bench), args),
+        _ => return Err(ParseError::Unknown(word.to_owned())),
+    };
+    parsed.map(Some).ok_or(ParseError::Expected(usage(word)))
+}
+
+fn no_args<'a>(args: &str, command: Command<'a>) -> Option<Command<'a>> {
+    args.is_empty().then_some(command)
+}
+
+fn full<'a, P>(parser: P, args: &'a str) -> Option<Command<'a>>
+where
+    P: Parser<&'a str, Output = Command<'a>, Error = nom::error::Error<&'a str>>,
+{
+    all_consuming(parser)
+        .parse(args)
+        .ok()
+        .map(|(_, command)| command)
+}
+
+fn is_space(c: char) -> bool {
+    c == ' ' || c == '\t'
+}
+
+/// A run of non-blank characters.
+fn token(i: &str) -> IResult<&str, &str> {
+    take_till1(is_space).parse(i)
+}
+
+fn number_u32(i: &str) -> IResult<&str, u32> {
+    map_res(digit1, str::parse).parse(i)
+}
+
+fn number_u64(i: &str) -> IResult<&str, u64> {
+    map_res(digit1, str::parse).parse(i)
+}
+
+/// Milliseconds; clocks may run below zero.
+fn millis(i: &str) -> IResult<&str, i64> {
+    map_res(recognize((opt(char('-')), digit1)), str::parse).parse(i)
+}
+
+fn key_value(i: &str) -> IResult<&str, (&str, &str)> {
+    separated_pair(
+        take_till1(|c| is_space(c) || c == '='),
+        char('='),
+        take_till1(is_space),
+    )
+    .parse(i)
+}
+
+fn newgame(i: &str) -> IResult<&str, Command<'_>> {
+    map(
+        (token, many0(preceded(space1, key_value))),
+        |(name, options)| Command::NewGame { name, options },
+    )
+    .parse(i)
+}
+
+/// Words up to (not including) a word equal to `stop`.
+fn words_until<'a>(
+    stop: &'static str,
+) -> impl Parser<&'a str, Output = &'a str, Error = nom::error::Error<&'a str>> {
+    recognize(separated_list1(
+        space1,
+        verify(token, move |t: &str| t != stop),
+    ))
+}
+
+fn setoption(i: &str) -> IResult<&str, Command<'_>> {
+    let value_part = preceded(
+        (space1, tag("value")),
+        alt((preceded(space1, rest), map(eof, |_| ""))),
+    );
+    map(
+        (tag("name"), space1, words_until("value"), opt(value_part)),
+        |(_, _, name, value)| Command::SetOption { name, value },
+    )
+    .parse(i)
+}
+
+fn position(i: &str) -> IResult<&str, Command<'_>> {
+    let start = alt((
+        value(None, tag("startpos")),
+        map(preceded((tag("fen"), space1), words_until("moves")), Some),
+    ));
+    let moves = preceded((space1, tag("moves")), many0(preceded(space1, token)));
+    map((start, opt(moves)), |(fen, moves)| Command::Position {
+        fen,
+        moves: moves.unwrap_or_default(),
+    })
+    .parse(i)
+}
+
+fn query(i: &str) -> IResult<&str, Command<'_>> {
+    map(
+        alt((
+            value(Query::GameOver, tag("gameover")),
+            value(Query::P1Turn, tag("p1turn")),
+            value(Query::Result, tag("result")),
+        )),
+        Command::Query,
+    )
+    .parse(i)
+}
+
+/// One `go` limit, applied to the parameters being built.
+#[derive(Clone, Debug)]
+enum GoItem {
+    Depth(u32),
+    Nodes(u64),
+    MoveTime(i64),
+    WhiteTime(i64),
+    BlackTime(i64),
+    WhiteIncrement(i64),
+    BlackIncrement(i64),
+    Infinite,
+}
+
+fn go_item(i: &str) -> IResult<&str, GoItem> {
+    let timed = |name: &'static str, make: fn(i64) -> GoItem| {
+        map(preceded((tag(name), space1), millis), make)
+    };
+    alt((
+        map(preceded((tag("depth"), space1), number_u32), GoItem::Depth),
+        map(preceded((tag("nodes"), space1), number_u64), GoItem::Nodes),
+        timed("movetime", GoItem::MoveTime),
+        timed("wtime", GoItem::WhiteTime),
+        timed("btime", GoItem::BlackTime),
+        timed("winc", GoItem::WhiteIncrement),
+        timed("binc", GoItem::BlackIncrement),
+        timed("p1time", GoItem::WhiteTime),
+        timed("p2time", GoItem::BlackTime),
+        timed("p1inc", GoItem::WhiteIncrement),
+        timed("p2inc", GoItem::BlackIncrement),
+        value(GoItem::Infinite, tag("infinite")),
+    ))
+    .parse(i)
+}
+
+fn go(i: &str) -> IResult<&str, Command<'_>> {
+    let items = opt(separated_list1(space1, go_item));
+    map((space0, items), |(_, items)| {
+        let mut params = GoParams::default();
+        for item in items.unwrap_or_default() {
+            match item {
+                GoItem::Depth(n) => params.depth = Some(n),
+                GoItem::Nodes(n) => params.nodes = Some(n),
+                GoItem::MoveTime(ms) => params.movetime = Some(ms),
+                GoItem::WhiteTime(ms) => params.white_time = Some(ms),
+                GoItem::BlackTime(ms) => params.black_time = Some(ms),
+                GoItem::WhiteIncrement(ms) => params.white_increment = Some(ms),
+                GoItem::BlackIncrement(ms) => params.black_increment = Some(ms),
+                GoItem::Infinite => params.infinite = true,
+            }
+        }
+        Command::Go(params)
+    })
+    .parse(i)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn ok(line: &str) -> Command<'_> {
+        parse_line(line).expect("parses").expect("is a command")
+    }
+
+    #[test]
+    fn whitespace_and_line_endings_are_tolerated() {
+        assert_eq!(ok("  isready \r"), Command::IsReady);
+        assert_eq!(ok("\tperft\t \t3\r\n"), Command::Perft(3));
+        assert_eq!(parse_line("   "), Ok(None));
+        assert_eq!(parse_line("# a comment"), Ok(None));
+        assert_eq!(parse_line("\r"), Ok(None));
+    }
+
+    #[test]
+    fn commands_are_lower_case_words() {
+        assert_eq!(
+            parse_line("ISREADY"),
+            Err(ParseError::Unknown("ISREADY".into()))
+        );
+        assert_eq!(
+            parse_line("isreadyx"),
+            Err(ParseError::Unknown("isreadyx".into()))
+        );
+        assert_eq!(
+            parse_line("isready now").unwrap_err().to_string(),
+            "expected isready"
+        );
+    }
+
+    #[test]
+    fn position_splits_fen_and_moves() {
+        assert_eq!(
+            ok("position fen 8/8 w   moves e2e3 xe7"),
+            Command::Position {
+                fen: Some("8/8 w"),
+                moves: vec!["e2e3", "xe7"]
+            }
+        );
+        assert_eq!(
+            ok("position startpos"),
+            Command::Position {
+                fen: None,
+                moves: vec![]
+            }
+        );
+        assert_eq!(
+            ok("position startpos moves"),
+            Command::Position {
+                fen: None,
+                moves: vec![]
+            }
+        );
+        assert!(parse_line("position").is_err());
+        assert!(parse_line("position fen").is_err());
+        assert!(parse_line("position fen moves a").is_err());
+        assert!(parse_line("position startpos e2e3").is_err());
+    }
+
+    #[test]
+    fn setoption_names_and_values_may_have_spaces() {
+        assert_eq!(
+            ok("setoption name Move Overhead value 30"),
+            Command::SetOption {
+                name: "Move Overhead",
+                value: Some("30")
+            }
+        );
+        assert_eq!(
+            ok("setoption name GameOptions value size=6 x=y"),
+            Command::SetOption {
+                name: "GameOptions",
+                value: Some("size=6 x=y")
+            }
+        );
+        assert_eq!(
+            ok("setoption name Clear Hash"),
+            Command::SetOption {
+                name: "Clear Hash",
+                value: None
+            }
+        );
+        assert_eq!(
+            ok("setoption name GameOptions value"),
+            Command::SetOption {
+                name: "GameOptions",
+                value: Some("")
+            }
+        );
+        assert!(parse_line("setoption Hash 3").is_err());
+    }
+
+    #[test]
+    fn go_reads_every_limit_in_any_order() {
+        let Command::Go(params) = ok("go p2inc 5 wtime -20 depth 7 infinite nodes 100 movetime 50")
+        else {
+            panic!("not a go");
+        };
+        assert_eq!(params.depth, Some(7));
+        assert_eq!(params.nodes, Some(100));
+        assert_eq!(params.movetime, Some(50));
+        assert_eq!(params.white_time, Some(-20));
+        assert_eq!(params.black_increment, Some(5));
+        assert!(params.infinite);
+        assert_eq!(ok("go"), Command::Go(GoParams::default()));
+        assert!(parse_line("go depth").is_err());
+        assert!(parse_line("go depth x").is_err());
+        assert!(parse_line("go sideways").is_err());
+        assert!(parse_line("go nodes -5").is_err());
+    }
+
+    #[test]
+    fn newgame_takes_key_value_options() {
+        assert_eq!(
+            ok("newgame cascades width=5  rows=4"),
+            Command::NewGame {
+                name: "cascades",
+                options: vec![("width", "5"), ("rows", "4")]
+            }
+        );
+        assert!(parse_line("newgame").is_err());
+        assert!(parse_line("newgame cascades width").is_err());
+        assert!(parse_line("newgame cascades =5").is_err());
+    }
+
+    #[test]
+    fn numbers_are_checked() {
+        assert!(parse_line("perft 33").is_err());
+        assert!(parse_line("perft 99999999999999999999").is_err());
+        assert!(parse_line("divide 0").is_err());
+        assert_eq!(ok("bench"), Command::Bench(None));
+        assert_eq!(ok("bench 5000"), Command::Bench(Some(5000)));
+    }
+
+    #[test]
+    fn queries() {
+        assert_eq!(ok("query p1turn"), Command::Query(Query::P1Turn));
+        assert_eq!(
+            parse_line("query fen").unwrap_err().to_string(),
+            "expected query gameover|p1turn|result"
+        );
+    }
+}

@@ -1,0 +1,186 @@
+//! Every line the engine prints, formatted in one place, and the one writer that prints them.
+//!
+//! Output is line-atomic and flushed per line: the search thread and the input thread share
+//! one [`Output`], whose lock also guards the "a search is running" flag so that a new `go`
+//! right after a `bestmove` is never refused as "already searching".
+
+use crate::search::Info;
+use std::io::Write;
+use std::sync::{Arc, Mutex, MutexGuard};
+
+/// One protocol line (or a block of lines, for `d` and `help`).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Response {
+    /// `id name ...` / `id author ...`
+    Id(&'static str, String),
+    /// `option name N type T default D ...`
+    OptionLine(String),
+    /// `ugiok` or `uciok`
+    HandshakeOk {
+        /// True for `uciok`.
+        uci: bool,
+    },
+    /// `readyok`
+    ReadyOk,
+    /// `error MESSAGE`
+    Error(String),
+    /// `info string TEXT`
+    InfoString(String),
+    /// `info depth ...`
+    Info(Info),
+    /// `bestmove MOVE`
+    BestMove(String),
+    /// `response VALUE` (UGI query answers)
+    Answer(&'static str),
+    /// `legalmoves M ...`
+    LegalMoves(Vec<String>),
+    /// `perft D N`
+    Perft(u32, u64),
+    /// `divide MOVE N`
+    Divide(String, u64),
+    /// `fen STRING`
+    Fen(String),
+    /// `result none` / `result white|black|draw REASON`
+    Result(Option<(&'static str, &'static str)>),
+    /// `eval CP`
+    Eval(i32),
+    /// `roll NN`
+    Roll(String),
+    /// `bench nodes N time MS nps X`
+    Bench {
+        /// Total nodes.
+        nodes: u64,
+        /// Total milliseconds.
+        time_ms: u64,
+    },
+    /// Free text lines (`d`, `help`), printed as given.
+    Text(Vec<String>),
+}
+
+/// The no-move token answered by a `go` that cannot search.
+pub const NO_MOVE: &str = "0000";
+
+/// Keeps user-supplied text printable: one line, ASCII, bounded.
+fn clean(text: &str) -> String {
+    let mut out: String = text
+        .chars()
+        .map(|c| {
+            if c.is_ascii_graphic() || c == ' ' {
+                c
+            } else {
+                '?'
+            }
+        })
+        .take(200)
+        .collect();
+    if text.chars().count() > 200 {
+        out.push_str("...");
+    }
+    out.trim_end().to_owned()
+}
+
+impl Response {
+    /// The lines this response prints.
+    pub fn lines(&self) -> Vec<String> {
+        let one = |s: String| vec![s];
+        match self {
+            Response::Id(key, value) => one(format!("id {key} {value}")),
+            Response::OptionLine(text) => one(format!("option {text}")),
+            Response::HandshakeOk { uci } => one(if *uci { "uciok" } else { "ugiok" }.into()),
+            Response::ReadyOk => one("readyok".into()),
+            Response::Error(message) => one(format!("error {}", clean(message))),
+            Response::InfoString(text) => one(format!("info string {}", clean(text))),
+            Response::Info(info) => {
+                let mut line = format!(
+                    "info depth {} score {} nodes {} nps {} time {}",
+                    info.depth,
+                    info.score,
+                    info.nodes,
+                    info.nps(),
+                    info.time_ms
+                );
+                if !info.pv.is_empty() {
+                    line.push_str(" pv ");
+                    line.push_str(&info.pv.join(" "));
+                }
+                one(line)
+            }
+            Response::BestMove(mv) => one(format!("bestmove {mv}")),
+            Response::Answer(value) => one(format!("response {value}")),
+            Response::LegalMoves(moves) if moves.is_empty() => one("legalmoves".into()),
+            Response::LegalMoves(moves) => one(format!("legalmoves {}", moves.join(" "))),
+            Response::Perft(depth, count) => one(format!("perft {depth} {count}")),
+            Response::Divide(mv, count) => one(format!("divide {mv} {count}")),
+            Response::Fen(fen) => one(format!("fen {fen}")),
+            Response::Result(None) => one("result none".into()),
+            Response::Result(Some((who, reason))) => one(format!("result {who} {reason}")),
+            Response::Eval(cp) => one(format!("eval {cp}")),
+            Response::Roll(roll) => one(format!("roll {roll}")),
+            Response::Bench { nodes, time_ms } => one(format!(
+                "bench nodes {nodes} time {time_ms} nps {}",
+                nodes * 1000 / (*time_ms).max(1)
+            )),
+            Response::Text(lines) => lines.iter().map(|l| l.trim_end().to_owned()).collect(),
+        }
+    }
+}
+
+struct Sink {
+    writer: Box<dyn Write + Send>,
+    searching: bool,
+}
+
+/// The engine's single output channel (cheap to clone; clones share the writer).
+#[derive(Clone)]
+pub struct Output {
+    sink: Arc<Mutex<Sink>>,
+}
+
+impl Output {
+    /// An output writing to `writer`.
+    pub fn new(writer: Box<dyn Write + Send>) -> Output {
+        Output {
+            sink: Arc::new(Mutex::new(Sink {
+                writer,
+                searching: false,
+            })),
+        }
+    }
+
+    fn lock(&self) -> MutexGuard<'_, Sink> {
+        self.sink
+            .lock()
+            .unwrap_or_else(|poison| poison.into_inner())
+    }
+
+    /// Prints a response, flushing each line. A closed pipe is not an error worth dying for:
+    /// the input side notices EOF and ends the session.
+    pub fn send(&self, response: &Response) {
+        let mut sink = self.lock();
+        write_lines(&mut sink, response);
+    }
+
+    /// Marks a search as started.
+    pub fn begin_search(&self) {
+        self.lock().searching = true;
+    }
+
+    /// Prints the search's `bestmove` and marks it finished, in one step.
+    pub fn end_search(&self, bestmove: &Response) {
+        let mut sink = self.lock();
+        write_lines(&mut sink, bestmove);
+        sink.searching = false;
+    }
+
+    /// True while a search has not printed its `bestmove`.
+    pub fn is_searching(&self) -> bool {
+        self.lock().searching
+    }
+}
+
+fn write_lines(sink: &mut Sink, response: &Response) {
+    for line in response.lines() {
+        let _ = writeln!(sink.writer, "{line}");
+    }
+    let _ = sink.writer.flush();
+}

@@ -1,0 +1,105 @@
+//! The input loop: reads lines (bounded in length), hands them to the session, and ends on
+//! `quit` or at end of input after the running search has answered.
+
+use super::response::{Output, Response};
+use super::session::{Flow, Session};
+use std::io::{BufRead, ErrorKind, Write};
+
+/// Longest accepted input line in bytes; longer lines are refused with an error.
+pub const LINE_LIMIT: usize = 256 * 1024;
+
+enum Line {
+    Text(String),
+    TooLong(usize),
+    End,
+}
+
+/// Reads one line without ever buffering more than [`LINE_LIMIT`] bytes of it.
+fn read_line(input: &mut dyn BufRead, buffer: &mut Vec<u8>) -> Line {
+    buffer.clear();
+    let mut length = 0usize;
+    loop {
+        let chunk = match input.fill_buf() {
+            Ok(chunk) => chunk,
+            Err(e) if e.kind() == ErrorKind::Interrupted => continue,
+            Err(e) => {
+                log::warn!("input error, ending the session: {e}");
+                return Line::End;
+            }
+        };
+        if chunk.is_empty() {
+            return match length {
+                0 => Line::End,
+                n if n > LINE_LIMIT => Line::TooLong(n),
+                _ => Line::Text(String::from_utf8_lossy(buffer).into_owned()),
+            };
+        }
+        let (used, done) = match chunk.iter().position(|&b| b == b'\n') {
+            Some(at) => (at + 1, true),
+            None => (chunk.len(), false),
+        };
+        let content = if done { &chunk[..used - 1] } else { chunk };
+        length += content.len();
+        if length <= LINE_LIMIT {
+            buffer.extend_from_slice(content);
+        }
+        input.consume(used);
+        if done {
+            return if length > LINE_LIMIT {
+                Line::TooLong(length)
+            } else {
+                Line::Text(String::from_utf8_lossy(buffer).into_owned())
+            };
+        }
+    }
+}
+
+/// Runs a session over `input` and `output`. `args` may name the game and its options
+/// (`gipf`, `cascades width=5 rows=5`); returns the process exit code.
+pub fn run(mut input: impl BufRead, output: impl Write + Send + 'static, args: &[String]) -> i32 {
+    let out = Output::new(Box::new(output));
+    let mut session = Session::new(out.clone());
+    if !args.is_empty() {
+        let words: Vec<&str> = args.iter().map(String::as_str).collect();
+        if let Err(message) = session.startup_game(&words) {
+            eprintln!("tabula: {message}");
+            return 2;
+        }
+    }
+    let mut buffer = Vec::new();
+    loop {
+        match read_line(&mut input, &mut buffer) {
+            Line::Text(text) => {
+                if session.handle(&text) == Flow::Quit {
+                    return 0;
+                }
+            }
+            Line::TooLong(length) => out.send(&Response::Error(format!(
+                "line too long: {length} bytes (limit {LINE_LIMIT})"
+            ))),
+            Line::End => {
+                session.finish();
+                return 0;
+            }
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn long_lines_are_refused_and_the_next_line_still_read() {
+        let mut data = vec![b'a'; LINE_LIMIT + 10];
+        data.extend_from_slice(b"\nisready\r\nlast");
+        let mut input = std::io::Cursor::new(data);
+        let mut buffer = Vec::new();
+        assert!(
+            matches!(read_line(&mut input, &mut buffer), Line::TooLong(n) if n == LINE_LIMIT + 10)
+        );
+        assert!(matches!(read_line(&mut input, &mut buffer), Line::Text(t) if t == "isready\r"));
+        assert!(matches!(read_line(&mut input, &mut buffer), Line::Text(t) if t == "last"));
+        assert!(matches!(read_line(&mut input, &mut buffer), Line::End));
+    }
+}

@@ -1,0 +1,420 @@
+//! The session: owns the current game, the engine options and the search thread, and turns
+//! each [`Command`] into responses. A failed command prints one `error` line and changes
+//! nothing: new states are built aside and committed only on success.
+
+use super::command::{Command, GoParams, Query};
+use super::options::{EngineOptions, Player};
+use super::parse::{parse_line, USAGE};
+use super::response::{Output, Response, NO_MOVE};
+use crate::bench;
+use crate::game::{GameError, Side};
+use crate::registry::{self, AnyGame};
+use crate::search::Limits;
+use crate::util::rng::Rng;
+use std::panic::{catch_unwind, AssertUnwindSafe};
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::Arc;
+use std::thread::JoinHandle;
+use std::time::Instant;
+
+/// A search running on its own thread.
+struct SearchJob {
+    stop: Arc<AtomicBool>,
+    handle: JoinHandle<()>,
+    infinite: bool,
+}
+
+/// What the input loop should do after a command.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub enum Flow {
+    /// Keep reading.
+    Continue,
+    /// `quit` was handled: stop reading.
+    Quit,
+}
+
+/// The engine state behind the protocol.
+pub struct Session {
+    out: Output,
+    options: EngineOptions,
+    game: Box<dyn AnyGame>,
+    rng: Rng,
+    job: Option<SearchJob>,
+}
+
+impl Session {
+    /// A session playing the default game, printing to `out`.
+    pub fn new(out: Output) -> Session {
+        let options = EngineOptions::default();
+        let game = registry::new_game(&options.game, &[], options.hash_mib)
+            .expect("the default game builds with default options");
+        Session {
+            out,
+            rng: Rng::new(options.seed),
+            options,
+            game,
+            job: None,
+        }
+    }
+
+    /// Chooses the game from the command line (`gipf`, `cascades width=5`).
+    pub fn startup_game(&mut self, words: &[&str]) -> Result<(), String> {
+        let line = format!("newgame {}", words.join(" "));
+        match parse_line(&line) {
+            Ok(Some(Command::NewGame { name, options })) => {
+                self.new_game(name, &options).map_err(|e| e.to_string())
+            }
+            _ => Err(format!(
+                "usage: tabula [GAME [key=value ...]], not {}",
+                words.join(" ")
+            )),
+        }
+    }
+
+    fn new_game(&mut self, name: &str, options: &[(&str, &str)]) -> Result<(), GameError> {
+        let game = registry::new_game(name, options, self.options.hash_mib)?;
+        self.game = game;
+        self.options.game = name.to_owned();
+        self.options.game_options = options
+            .iter()
+            .map(|(k, v)| format!("{k}={v}"))
+            .collect::<Vec<_>>()
+            .join(" ");
+        Ok(())
+    }
+
+    /// Handles one input line (already stripped of its newline).
+    pub fn handle(&mut self, line: &str) -> Flow {
+        match parse_line(line) {
+            Ok(None) => Flow::Continue,
+            Ok(Some(command)) => self.execute(command),
+            Err(error) => {
+                self.error(error);
+                Flow::Continue
+            }
+        }
+    }
+
+    /// End of input: a bounded search finishes and answers; an infinite one is stopped.
+    pub fn finish(&mut self) {
+        if let Some(job) = &self.job {
+            if job.infinite {
+                job.stop.store(true, Ordering::Relaxed);
+            }
+        }
+        self.join_search();
+    }
+
+    fn send(&self, response: Response) {
+        self.out.send(&response);
+    }
+
+    fn error(&self, message: impl ToString) {
+        self.send(Response::Error(message.to_string()));
+    }
+
+    fn execute(&mut self, command: Command<'_>) -> Flow {
+        let searching = self.out.is_searching();
+        if searching && mutates(&command) {
+            // A bounded search ends by itself: let it answer first, so piped scripts work.
+            // An infinite one would make us wait forever, and a second `go` is a mistake.
+            if matches!(command, Command::Go(_)) {
+                self.error("already searching");
+                return Flow::Continue;
+            }
+            if self
+                .job
+                .as_ref()
+                .is_some_and(|job| job.infinite && !job.stop.load(Ordering::Relaxed))
+            {
+                self.error("an infinite search is running (send stop first)");
+                return Flow::Continue;
+            }
+            self.join_search();
+        }
+        match command {
+            Command::Handshake { uci } => {
+                self.send(Response::Id(
+                    "name",
+                    format!("tabula {}", env!("CARGO_PKG_VERSION")),
+                ));
+                self.send(Response::Id("author", "the tabula developers".into()));
+                for line in self.options.declarations() {
+                    self.send(Response::OptionLine(line));
+                }
+                self.send(Response::HandshakeOk { uci });
+            }
+            Command::IsReady => self.send(Response::ReadyOk),
+            Command::Quit => {
+                if let Some(job) = &self.job {
+                    job.stop.store(true, Ordering::Relaxed);
+                }
+                self.join_search();
+                return Flow::Quit;
+            }
+            Command::Help => {
+                let lines = USAGE
+                    .iter()
+                    .map(|(_, usage)| format!("help {usage}"))
+                    .collect();
+                self.send(Response::Text(lines));
+            }
+            Command::UgiNewGame => self.game.restart(),
+            Command::NewGame { name, options } => {
+                if let Err(error) = self.new_game(name, &options) {
+                    self.error(error);
+                }
+            }
+            Command::SetOption { name, value } => self.set_option(name, value),
+            Command::Position { fen, moves } => {
+                if let Err(error) = self.game.set_position(fen, &moves) {
+                    self.error(error);
+                }
+            }
+            Command::Query(query) => self.send(Response::Answer(self.answer(query))),
+            Command::LegalMoves => self.send(Response::LegalMoves(self.game.legal_moves())),
+            Command::Perft(depth) => {
+                let start = Instant::now();
+                let count = self.game.perft(depth);
+                let seconds = start.elapsed().as_secs_f64();
+                log::info!(
+                    "perft {depth}: {count} in {seconds:.3} s, {:.0} leaves/s",
+                    count as f64 / seconds.max(1e-9)
+                );
+                self.send(Response::Perft(depth, count));
+            }
+            Command::Divide(depth) => {
+                let rows = self.game.divide(depth);
+                let total = rows.iter().map(|(_, n)| n).sum();
+                for (mv, count) in rows {
+                    self.send(Response::Divide(mv, count));
+                }
+                self.send(Response::Perft(depth, total));
+            }
+            Command::Move(token) => {
+                if let Err(error) = self.game.play(token) {
+                    self.error(error);
+                }
+            }
+            Command::Undo => {
+                if !self.game.undo() {
+                    self.error("nothing to undo");
+                }
+            }
+            Command::Fen => self.send(Response::Fen(self.game.fen())),
+            Command::Result => self.send(Response::Result(self.result())),
+            Command::Display => self.send(Response::Text(self.board())),
+            Command::Eval => self.send(Response::Eval(self.game.evaluate())),
+            Command::Go(params) => self.go(&params),
+            Command::Stop => {
+                if let Some(job) = &self.job {
+                    job.stop.store(true, Ordering::Relaxed);
+                }
+            }
+            Command::Wait => match &self.job {
+                Some(job) if job.infinite && !job.stop.load(Ordering::Relaxed) && searching => {
+                    self.error("wait would never end: the search is infinite (send stop)")
+                }
+                _ => self.join_search(),
+            },
+            Command::Bench(nodes) => {
+                let report = bench::run(nodes.unwrap_or(bench::DEFAULT_NODES), self.options.seed);
+                for line in &report.lines {
+                    self.send(Response::InfoString(line.clone()));
+                }
+                self.send(Response::Bench {
+                    nodes: report.nodes,
+                    time_ms: report.time_ms,
+                });
+            }
+            Command::Dice(token) => {
+                if !self.game.awaits_chance() {
+                    self.error("no roll is pending");
+                } else if let Err(error) = self.game.set_chance(token) {
+                    self.error(error);
+                }
+            }
+            Command::Roll => {
+                if !self.game.awaits_chance() {
+                    self.error("no roll is pending");
+                } else {
+                    match self.game.roll(&mut self.rng) {
+                        Ok(roll) => self.send(Response::Roll(roll)),
+                        Err(error) => self.error(error),
+                    }
+                }
+            }
+        }
+        Flow::Continue
+    }
+
+    fn set_option(&mut self, name: &str, value: Option<&str>) {
+        let mut options = self.options.clone();
+        if let Err(error) = options.set(name, value) {
+            self.error(error);
+            return;
+        }
+        let game_changed =
+            options.game != self.options.game || options.game_options != self.options.game_options;
+        if game_changed {
+            let pairs = options.game_option_pairs();
+            match registry::new_game(&options.game, &pairs, options.hash_mib) {
+                Ok(game) => self.game = game,
+                Err(error) => {
+                    self.error(error);
+                    return;
+                }
+            }
+        } else if options.hash_mib != self.options.hash_mib {
+            self.game.set_hash(options.hash_mib);
+        }
+        if options.seed != self.options.seed {
+            self.rng = Rng::new(options.seed);
+        }
+        self.options = options;
+    }
+
+    fn answer(&self, query: Query) -> &'static str {
+        let outcome = self.game.outcome();
+        match query {
+            Query::GameOver => bool_text(outcome.is_some()),
+            Query::P1Turn => bool_text(self.game.side_to_move() == Side::White),
+            Query::Result => match outcome {
+                None => "none",
+                Some(o) => match o.winner {
+                    Some(Side::White) => "p1win",
+                    Some(Side::Black) => "p2win",
+                    None => "draw",
+                },
+            },
+        }
+    }
+
+    fn result(&self) -> Option<(&'static str, &'static str)> {
+        self.game
+            .outcome()
+            .map(|o| (o.winner.map_or("draw", Side::name), o.reason))
+    }
+
+    fn board(&self) -> Vec<String> {
+        let mut lines = self.game.board_lines();
+        lines.push(format!("game {} {}", self.game.name(), self.game.options()));
+        lines.push(format!("fen {}", self.game.fen()));
+        lines.push(format!("side to move {}", self.game.side_to_move().name()));
+        lines.push(format!(
+            "last move {}",
+            self.game.last_move().unwrap_or_else(|| "none".into())
+        ));
+        let result = match self.result() {
+            None => "result none".to_owned(),
+            Some((who, reason)) => format!("result {who} {reason}"),
+        };
+        lines.push(result);
+        lines
+    }
+
+    fn go(&mut self, params: &GoParams) {
+        self.join_search();
+        if let Some((who, reason)) = self.result() {
+            self.error(format!("the game is over ({who} {reason})"));
+            self.send(Response::BestMove(NO_MOVE.into()));
+            return;
+        }
+        if self.game.awaits_chance() {
+            self.error("no roll yet: send dice ROLL or roll first");
+            self.send(Response::BestMove(NO_MOVE.into()));
+            return;
+        }
+        if self.options.player == Player::Random {
+            let moves = self.game.legal_moves();
+            let pick = moves[self.rng.below(moves.len() as u64) as usize].clone();
+            self.send(Response::BestMove(pick));
+            return;
+        }
+        let mut limits = self.limits(params);
+        if self.options.player == Player::Greedy {
+            limits = Limits {
+                depth: Some(1),
+                ..Limits::default()
+            };
+        }
+        let infinite = params.infinite || limits.is_unbounded();
+        let stop = Arc::new(AtomicBool::new(false));
+        let game = self.game.boxed_clone();
+        let out = self.out.clone();
+        let flag = Arc::clone(&stop);
+        self.out.begin_search();
+        let handle = std::thread::spawn(move || {
+            let best = catch_unwind(AssertUnwindSafe(|| {
+                game.search(&limits, &flag, &mut |info| {
+                    out.send(&Response::Info(info.clone()))
+                })
+            }));
+            let best = match best {
+                Ok(Some(mv)) => mv,
+                Ok(None) => NO_MOVE.to_owned(),
+                Err(_) => {
+                    log::error!("the search panicked; answering the null move");
+                    NO_MOVE.to_owned()
+                }
+            };
+            out.end_search(&Response::BestMove(best));
+        });
+        self.job = Some(SearchJob {
+            stop,
+            handle,
+            infinite,
+        });
+    }
+
+    fn limits(&self, params: &GoParams) -> Limits {
+        let white = self.game.side_to_move() == Side::White;
+        let (time_left, increment) = if white {
+            (params.white_time, params.white_increment)
+        } else {
+            (params.black_time, params.black_increment)
+        };
+        Limits {
+            depth: params.depth,
+            nodes: params.nodes,
+            movetime: params.movetime,
+            time_left,
+            increment: increment.unwrap_or(0).max(0),
+            infinite: params.infinite,
+            overhead: self.options.move_overhead,
+        }
+    }
+
+    fn join_search(&mut self) {
+        if let Some(job) = self.job.take() {
+            if job.handle.join().is_err() {
+                log::error!("the search thread ended abnormally");
+            }
+        }
+    }
+}
+
+fn bool_text(value: bool) -> &'static str {
+    if value {
+        "true"
+    } else {
+        "false"
+    }
+}
+
+/// Commands that wait for (or are refused during) a search: they change what it is about.
+fn mutates(command: &Command<'_>) -> bool {
+    matches!(
+        command,
+        Command::UgiNewGame
+            | Command::NewGame { .. }
+            | Command::SetOption { .. }
+            | Command::Position { .. }
+            | Command::Move(_)
+            | Command::Undo
+            | Command::Go(_)
+            | Command::Bench(_)
+            | Command::Dice(_)
+            | Command::Roll
+    )
+}

@@ -1,0 +1,330 @@
+//! Iterative-deepening principal-variation search with a transposition table and killer
+//! moves; chance nodes are averaged over their events (expectimax).
+
+use super::tt::{Bound, Entry, Table};
+use super::{Budget, Info, Limits, Score, MATE, MAX_PLY};
+use crate::game::{Chance, Game, Outcome};
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::time::Instant;
+
+/// What a search returns.
+#[derive(Clone, Debug)]
+pub struct SearchResult<M> {
+    /// The move to play; `None` only when the root has no legal move.
+    pub best: Option<M>,
+    /// The last completed iteration's report, if any completed.
+    pub info: Option<Info>,
+}
+
+/// Searches `root` within `limits`, reporting each finished iteration to `report`.
+/// `stop` ends the search as soon as it is seen; the best move found so far is returned.
+pub fn search<G: Game>(
+    root: &G,
+    limits: &Limits,
+    table: &mut Table<G::Move>,
+    stop: &AtomicBool,
+    report: &mut dyn FnMut(&Info),
+) -> SearchResult<G::Move> {
+    let start = Instant::now();
+    let mut searcher = Searcher {
+        table,
+        stop,
+        budget: Budget::new(limits, start),
+        node_limit: limits.nodes,
+        nodes: 0,
+        aborted: false,
+        killers: vec![[None; 2]; MAX_PLY + 1],
+        pv: vec![Vec::new(); MAX_PLY + 2],
+        buffers: vec![Vec::new(); MAX_PLY + 1],
+        chance: Vec::new(),
+    };
+    let mut root_moves = Vec::new();
+    root.legal_moves(&mut root_moves);
+    root_moves.sort_by_key(|&mv| -root.move_order_hint(mv));
+    let mut result = SearchResult {
+        best: root_moves.first().copied(),
+        info: None,
+    };
+    if root_moves.is_empty() {
+        return result;
+    }
+    let max_depth = limits
+        .depth
+        .unwrap_or(MAX_PLY as u32)
+        .clamp(1, MAX_PLY as u32);
+    for depth in 1..=max_depth {
+        let (score, best) = searcher.root(root, &mut root_moves, depth as i32);
+        if searcher.aborted {
+            // A partial iteration still searched the previous best first; keep a better move.
+            if result.info.is_none() {
+                result.best = best.or(result.best);
+            }
+            break;
+        }
+        result.best = best;
+        let info = Info {
+            depth,
+            score: Score::from_internal(score),
+            nodes: searcher.nodes,
+            time_ms: start.elapsed().as_millis() as u64,
+            pv: searcher.principal_variation(root),
+        };
+        report(&info);
+        result.info = Some(info);
+        let proven = matches!(Score::from_internal(score), Score::Mate(m) if (m.unsigned_abs() * 2) <= depth);
+        let out_of_time = searcher
+            .budget
+            .soft
+            .is_some_and(|soft| Instant::now() >= soft);
+        if !limits.infinite
+            && (proven || out_of_time || root_moves.len() == 1 && limits.depth.is_none())
+        {
+            break;
+        }
+    }
+    // `go infinite` must not answer before `stop`, even when the result is known.
+    while limits.infinite && !stop.load(Ordering::Relaxed) {
+        std::thread::sleep(std::time::Duration::from_millis(1));
+    }
+    result
+}
+
+struct Searcher<'a, G: Game> {
+    table: &'a mut Table<G::Move>,
+    stop: &'a AtomicBool,
+    budget: Budget,
+    node_limit: Option<u64>,
+    nodes: u64,
+    aborted: bool,
+    killers: Vec<[Option<G::Move>; 2]>,
+    pv: Vec<Vec<G::Move>>,
+    buffers: Vec<Vec<G::Move>>,
+    chance: Vec<Chance>,
+}
+
+impl<G: Game> Searcher<'_, G> {
+    /// Searches every root move; moves the best to the front for the next iteration.
+    fn root(&mut self, root: &G, moves: &mut [G::Move], depth: i32) -> (i32, Option<G::Move>) {
+        let (mut alpha, beta) = (-MATE - 1, MATE + 1);
+        let mut best = None;
+        for i in 0..moves.len() {
+            let mut child = root.clone();
+            child.play(moves[i]);
+            let score = if i == 0 {
+                -self.negamax(&child, depth - 1, 1, -beta, -alpha)
+            } else {
+                let probe = -self.negamax(&child, depth - 1, 1, -alpha - 1, -alpha);
+                if probe > alpha && !self.aborted {
+                    -self.negamax(&child, depth - 1, 1, -beta, -alpha)
+                } else {
+                    probe
+                }
+            };
+            if self.aborted {
+                break;
+            }
+            if score > alpha {
+                alpha = score;
+                best = Some(moves[i]);
+                self.update_pv(0, moves[i]);
+                moves[..=i].rotate_right(1);
+            }
+        }
+        (alpha, best)
+    }
+
+    fn negamax(&mut self, pos: &G, depth: i32, ply: usize, mut alpha: i32, beta: i32) -> i32 {
+        self.pv[ply].clear();
+        self.nodes += 1;
+        if self.nodes & 1023 == 0 {
+            self.check_limits();
+        }
+        if self.aborted {
+            return 0;
+        }
+        if let Some(outcome) = pos.outcome() {
+            return terminal_score(pos, &outcome, ply);
+        }
+        if depth <= 0 || ply >= MAX_PLY {
+            return pos.evaluate();
+        }
+        self.chance.clear();
+        pos.chance_events(&mut self.chance);
+        if !self.chance.is_empty() {
+            return self.expectation(pos, depth, ply);
+        }
+
+        let key = pos.hash();
+        let mut tt_move = None;
+        if let Some(entry) = self.table.probe(key) {
+            tt_move = entry.best;
+            let score = from_table(entry.score, ply);
+            if entry.depth as i32 >= depth
+                && match entry.bound {
+                    Bound::Exact => true,
+                    Bound::Lower => score >= beta,
+                    Bound::Upper => score <= alpha,
+                }
+            {
+                return score;
+            }
+        }
+
+        let mut moves = std::mem::take(&mut self.buffers[ply]);
+        moves.clear();
+        pos.legal_moves(&mut moves);
+        self.order(pos, &mut moves, tt_move, ply);
+
+        let original_alpha = alpha;
+        let mut best_score = -MATE - 1;
+        let mut best_move = None;
+        for (i, &mv) in moves.iter().enumerate() {
+            let mut child = pos.clone();
+            child.play(mv);
+            let score = if i == 0 {
+                -self.negamax(&child, depth - 1, ply + 1, -beta, -alpha)
+            } else {
+                let probe = -self.negamax(&child, depth - 1, ply + 1, -alpha - 1, -alpha);
+                if probe > alpha && probe < beta && !self.aborted {
+                    -self.negamax(&child, depth - 1, ply + 1, -beta, -alpha)
+                } else {
+                    probe
+                }
+            };
+            if self.aborted {
+                break;
+            }
+            if score > best_score {
+                best_score = score;
+                best_move = Some(mv);
+                if score > alpha {
+                    alpha = score;
+                    self.update_pv(ply, mv);
+                }
+                if score >= beta {
+                    self.remember_killer(ply, mv);
+                    break;
+                }
+            }
+        }
+        self.buffers[ply] = moves;
+        if self.aborted {
+            return 0;
+        }
+        let bound = if best_score >= beta {
+            Bound::Lower
+        } else if best_score > original_alpha {
+            Bound::Exact
+        } else {
+            Bound::Upper
+        };
+        self.table.store(Entry {
+            key,
+            best: best_move,
+            score: to_table(best_score, ply),
+            depth: depth as i16,
+            bound,
+        });
+        best_score
+    }
+
+    /// The probability-weighted value of a chance node; the roll is not a ply.
+    fn expectation(&mut self, pos: &G, depth: i32, ply: usize) -> i32 {
+        let events = std::mem::take(&mut self.chance);
+        let mut total = 0.0;
+        for event in &events {
+            let mut child = pos.clone();
+            child.apply_chance(event.event);
+            total +=
+                event.probability * self.negamax(&child, depth, ply, -MATE - 1, MATE + 1) as f64;
+            if self.aborted {
+                return 0;
+            }
+        }
+        self.chance = events;
+        // A line through a chance node is not a principal variation the mover controls.
+        self.pv[ply].clear();
+        total.round() as i32
+    }
+
+    fn order(&self, pos: &G, moves: &mut [G::Move], tt_move: Option<G::Move>, ply: usize) {
+        let killers = self.killers[ply];
+        moves.sort_by_cached_key(|&mv| {
+            if Some(mv) == tt_move {
+                i32::MIN
+            } else if Some(mv) == killers[0] {
+                i32::MIN + 1
+            } else if Some(mv) == killers[1] {
+                i32::MIN + 2
+            } else {
+                -pos.move_order_hint(mv)
+            }
+        });
+    }
+
+    fn remember_killer(&mut self, ply: usize, mv: G::Move) {
+        let slot = &mut self.killers[ply];
+        if slot[0] != Some(mv) {
+            slot[1] = slot[0];
+            slot[0] = Some(mv);
+        }
+    }
+
+    fn update_pv(&mut self, ply: usize, mv: G::Move) {
+        let (head, tail) = self.pv.split_at_mut(ply + 1);
+        head[ply].clear();
+        head[ply].push(mv);
+        head[ply].extend_from_slice(&tail[0]);
+    }
+
+    fn principal_variation(&self, root: &G) -> Vec<String> {
+        let mut pos = root.clone();
+        let mut line = Vec::new();
+        for &mv in &self.pv[0] {
+            line.push(pos.format_move(mv));
+            pos.play(mv);
+        }
+        line
+    }
+
+    fn check_limits(&mut self) {
+        let out_of_time = self.budget.hard.is_some_and(|hard| Instant::now() >= hard);
+        let out_of_nodes = self.node_limit.is_some_and(|limit| self.nodes >= limit);
+        if out_of_time || out_of_nodes || self.stop.load(Ordering::Relaxed) {
+            self.aborted = true;
+        }
+    }
+}
+
+/// A finished game's score for the side to move: proven results prefer the shortest win.
+fn terminal_score<G: Game>(pos: &G, outcome: &Outcome, ply: usize) -> i32 {
+    if let Some(value) = pos.terminal_value(outcome) {
+        return value;
+    }
+    match outcome.winner {
+        None => 0,
+        Some(winner) if winner == pos.side_to_move() => MATE - ply as i32,
+        Some(_) => -(MATE - ply as i32),
+    }
+}
+
+/// Mate scores are stored relative to the node, so they stay right at another ply.
+fn to_table(score: i32, ply: usize) -> i32 {
+    if score > MATE - MAX_PLY as i32 - 1 {
+        score + ply as i32
+    } else if score < -(MATE - MAX_PLY as i32 - 1) {
+        score - ply as i32
+    } else {
+        score
+    }
+}
+
+fn from_table(score: i32, ply: usize) -> i32 {
+    if score > MATE - MAX_PLY as i32 - 1 {
+        score - ply as i32
+    } else if score < -(MATE - MAX_PLY as i32 - 1) {
+        score + ply as i32
+    } else {
+        score
+    }
+}

@@ -1,0 +1,70 @@
+//! Game-independent search: iterative-deepening alpha-beta with a transposition table, and
+//! expectimax averaging at chance nodes (dice). It sees games only through [`Game`].
+
+mod alphabeta;
+mod limits;
+mod tt;
+
+pub use alphabeta::{search, SearchResult};
+pub use limits::{Budget, Limits};
+pub use tt::Table;
+
+use std::fmt;
+
+/// Scores at or beyond this magnitude are proven results (a win or loss in some plies).
+pub const MATE: i32 = 1_000_000;
+/// The longest line the search follows.
+pub const MAX_PLY: usize = 128;
+
+/// A search score as reported in `info` lines.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub enum Score {
+    /// Centipawn-like evaluation from the mover's view.
+    Cp(i32),
+    /// A proven result in this many moves of the mover (negative: the mover loses).
+    Mate(i32),
+}
+
+impl Score {
+    /// Converts an internal score (mate scores count plies from the root).
+    pub fn from_internal(score: i32) -> Score {
+        let distance = MATE - score.abs();
+        if distance <= MAX_PLY as i32 {
+            let moves = (distance + 1) / 2;
+            Score::Mate(if score > 0 { moves } else { -moves })
+        } else {
+            Score::Cp(score)
+        }
+    }
+}
+
+impl fmt::Display for Score {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Score::Cp(cp) => write!(f, "cp {cp}"),
+            Score::Mate(moves) => write!(f, "mate {moves}"),
+        }
+    }
+}
+
+/// What one finished iteration found, for an `info` line.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Info {
+    /// The depth completed.
+    pub depth: u32,
+    /// The score of the best line.
+    pub score: Score,
+    /// Nodes visited so far in this search.
+    pub nodes: u64,
+    /// Milliseconds since the search started.
+    pub time_ms: u64,
+    /// The best line, as move tokens.
+    pub pv: Vec<String>,
+}
+
+impl Info {
+    /// Nodes per second, as an integer.
+    pub fn nps(&self) -> u64 {
+        self.nodes * 1000 / self.time_ms.max(1)
+    }
+}

@@ -1,0 +1,268 @@
+//! Recorded sessions (transcripts) replayed against the real engine binary.
+//!
+//! Format, one directive per line:
+//! - `> TEXT` sends TEXT as one line; `\r`, `\t`, `\n`, `\\` and `\xNN` escapes give any bytes.
+//! - `>*N TEXT` sends TEXT repeated N times as one line (huge-line tests).
+//! - `>|` closes the engine's input (end of file); expectations may follow it.
+//! - `< TEXT` expects exactly this output line; `<* GLOB` expects a line matching GLOB,
+//!   where `*` matches any run of characters.
+//! - `#` comments and blank lines are ignored.
+//!
+//! Output lines starting with `info ` are skipped unless the expected line is itself an
+//! `info` line. After the last directive the engine's input is closed (if `>|` did not close
+//! it already); it must then exit with status 0 and print nothing more than `info` lines.
+
+use std::io::{BufRead, BufReader, Write};
+use std::path::Path;
+use std::process::{Command, Stdio};
+use std::sync::mpsc::{channel, Receiver, RecvTimeoutError};
+use std::time::Duration;
+
+/// One directive of a transcript, with its line number.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Step {
+    /// Bytes to send (without the newline).
+    Send(Vec<u8>),
+    /// An exact expected line.
+    Expect(String),
+    /// A glob the next line must match.
+    Glob(String),
+    /// End of input.
+    Close,
+}
+
+/// Parses a transcript; errors name the bad line.
+pub fn parse(text: &str) -> Result<Vec<(usize, Step)>, String> {
+    let mut steps = Vec::new();
+    for (index, line) in text.lines().enumerate() {
+        let number = index + 1;
+        let step = if line.trim().is_empty() || line.starts_with('#') {
+            continue;
+        } else if line == ">|" {
+            Step::Close
+        } else if let Some(rest) = line.strip_prefix(">*") {
+            let (count, body) = rest
+                .split_once(' ')
+                .ok_or(format!("line {number}: expected >*N TEXT"))?;
+            let count: usize = count
+                .parse()
+                .map_err(|_| format!("line {number}: bad repeat count"))?;
+            Step::Send(unescape(body).repeat(count))
+        } else if let Some(rest) = line.strip_prefix("> ") {
+            Step::Send(unescape(rest))
+        } else if line == ">" {
+            Step::Send(Vec::new())
+        } else if let Some(rest) = line.strip_prefix("<* ") {
+            Step::Glob(rest.to_owned())
+        } else if let Some(rest) = line.strip_prefix("< ") {
+            Step::Expect(rest.to_owned())
+        } else if line == "<" {
+            Step::Expect(String::new())
+        } else {
+            return Err(format!("line {number}: expected '> ', '< ', '<* ' or '#'"));
+        };
+        steps.push((number, step));
+    }
+    Ok(steps)
+}
+
+fn unescape(text: &str) -> Vec<u8> {
+    let mut out = Vec::new();
+    let bytes = text.as_bytes();
+    let mut i = 0;
+    while i < bytes.len() {
+        if bytes[i] == b'\\' && i + 1 < bytes.len() {
+            let hex = text
+                .get(i + 2..i + 4)
+                .and_then(|h| u8::from_str_radix(h, 16).ok());
+            match (bytes[i + 1], hex) {
+                (b'r', _) => out.push(b'\r'),
+                (b't', _) => out.push(b'\t'),
+                (b'n', _) => out.push(b'\n'),
+                (b'\\', _) => out.push(b'\\'),
+                (b'x', Some(byte)) => {
+                    out.push(byte);
+                    i += 2;
+                }
+                (other, _) => out.extend_from_slice(&[b'\\', other]),
+            }
+            i += 2;
+        } else {
+            out.push(bytes[i]);
+            i += 1;
+        }
+    }
+    out
+}
+
+/// True if `line` matches `glob` (`*` = any run of characters).
+pub fn glob_match(glob: &str, line: &str) -> bool {
+    let parts: Vec<&str> = glob.split('*').collect();
+    if parts.len() == 1 {
+        return glob == line;
+    }
+    let (first, last) = (parts[0], parts[parts.len() - 1]);
+    if !line.starts_with(first) || line.len() < first.len() + last.len() || !line.ends_with(last) {
+        return false;
+    }
+    let mut rest = &line[first.len()..line.len() - last.len()];
+    for part in &parts[1..parts.len() - 1] {
+        match rest.find(part) {
+            Some(at) => rest = &rest[at + part.len()..],
+            None => return false,
+        }
+    }
+    true
+}
+
+fn matches(step: &Step, line: &str) -> bool {
+    match step {
+        Step::Expect(text) => text == line,
+        Step::Glob(glob) => glob_match(glob, line),
+        Step::Send(_) | Step::Close => false,
+    }
+}
+
+fn expects_info(step: &Step) -> bool {
+    match step {
+        Step::Expect(text) | Step::Glob(text) => text.starts_with("info"),
+        Step::Send(_) | Step::Close => false,
+    }
+}
+
+/// Reads the next line the expectation should see, skipping `info` lines it does not want.
+fn next_line(lines: &Receiver<String>, step: &Step, wait: Duration) -> Option<String> {
+    loop {
+        match lines.recv_timeout(wait) {
+            Ok(line) if line.starts_with("info ") && !expects_info(step) => continue,
+            Ok(line) => return Some(line),
+            Err(RecvTimeoutError::Timeout | RecvTimeoutError::Disconnected) => return None,
+        }
+    }
+}
+
+/// Replays a transcript file against `engine` (a binary path, plus `args`). On failure the
+/// error shows the exchange up to the first difference.
+pub fn run_file(engine: &Path, args: &[&str], file: &Path) -> Result<(), String> {
+    let text = std::fs::read_to_string(file).map_err(|e| format!("{}: {e}", file.display()))?;
+    let steps = parse(&text).map_err(|e| format!("{}: {e}", file.display()))?;
+    run_steps(engine, args, &steps).map_err(|log| format!("{}:\n{log}", file.display()))
+}
+
+/// Replays parsed steps; the error is a readable log ending at the first difference.
+pub fn run_steps(engine: &Path, args: &[&str], steps: &[(usize, Step)]) -> Result<(), String> {
+    let mut child = Command::new(engine)
+        .args(args)
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::null())
+        .spawn()
+        .map_err(|e| format!("cannot start {}: {e}", engine.display()))?;
+    let mut stdin = Some(child.stdin.take().ok_or("no stdin")?);
+    let stdout = child.stdout.take().ok_or("no stdout")?;
+    let (sender, lines) = channel();
+    std::thread::spawn(move || {
+        for line in BufReader::new(stdout).lines() {
+            let Ok(line) = line else { break };
+            if sender.send(line).is_err() {
+                break;
+            }
+        }
+    });
+    let wait = Duration::from_secs(20);
+    let mut log = String::new();
+    let mut failure = None;
+    for (number, step) in steps {
+        match step {
+            Step::Send(bytes) => {
+                let shown = String::from_utf8_lossy(bytes);
+                let shown: String = shown.chars().take(100).collect();
+                log.push_str(&format!("  > {}\n", shown.escape_debug()));
+                let mut line = bytes.clone();
+                line.push(b'\n');
+                let sent = stdin
+                    .as_mut()
+                    .is_some_and(|pipe| pipe.write_all(&line).and_then(|_| pipe.flush()).is_ok());
+                if !sent {
+                    failure = Some(format!("line {number}: the engine stopped reading"));
+                    break;
+                }
+            }
+            Step::Close => {
+                log.push_str("  > (end of input)\n");
+                stdin = None;
+            }
+            expected => match next_line(&lines, expected, wait) {
+                Some(line) if matches(expected, &line) => log.push_str(&format!("  < {line}\n")),
+                got => {
+                    let want = match expected {
+                        Step::Expect(t) => t.clone(),
+                        Step::Glob(g) => format!("{g}   (glob)"),
+                        Step::Send(_) | Step::Close => String::new(),
+                    };
+                    let got = got.unwrap_or_else(|| "(nothing within 20 s)".into());
+                    failure = Some(format!("line {number}:\n  - {want}\n  + {got}"));
+                    break;
+                }
+            },
+        }
+    }
+    drop(stdin);
+    if failure.is_none() {
+        let mut extra = Vec::new();
+        loop {
+            match lines.recv_timeout(wait) {
+                Ok(line) if line.starts_with("info ") => {}
+                Ok(line) => extra.push(line),
+                Err(RecvTimeoutError::Disconnected) => break,
+                Err(RecvTimeoutError::Timeout) => {
+                    let _ = child.kill();
+                    extra.push("(the engine did not exit within 20 s of its input closing)".into());
+                    break;
+                }
+            }
+        }
+        if !extra.is_empty() {
+            failure = Some(format!(
+                "unexpected output after the last step:\n  + {}",
+                extra.join("\n  + ")
+            ));
+        }
+    } else {
+        let _ = child.kill();
+    }
+    let status = child.wait().map_err(|e| e.to_string())?;
+    if failure.is_none() && !status.success() {
+        failure = Some(format!("the engine exited with {status}"));
+    }
+    match failure {
+        None => Ok(()),
+        Some(what) => Err(format!("{log}{what}")),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn globs() {
+        assert!(glob_match("bestmove *", "bestmove e2e3"));
+        assert!(glob_match("info * pv *", "info depth 1 score cp 0 pv e2e3"));
+        assert!(!glob_match("bestmove *", "bestmov e2e3"));
+        assert!(glob_match("a*b*c", "abc"));
+        assert!(!glob_match("a*b*c", "acb"));
+        assert!(!glob_match("ab*ba", "aba"));
+    }
+
+    #[test]
+    fn directives_and_escapes() {
+        let steps = parse("# c\n> go\\r\n>*3 ab\n< x\n<* y*\n\n> \\x00\\\\").unwrap();
+        assert_eq!(steps[0].1, Step::Send(b"go\r".to_vec()));
+        assert_eq!(steps[1].1, Step::Send(b"ababab".to_vec()));
+        assert_eq!(steps[2].1, Step::Expect("x".into()));
+        assert_eq!(steps[3].1, Step::Glob("y*".into()));
+        assert_eq!(steps[4].1, Step::Send(vec![0, b'\\']));
+        assert!(parse("oops").is_err());
+    }
+}
