@@ -453,3 +453,13 @@ fn random_games_match_reference() {
     }
     assert!(checked > 100, "only {checked} positions compared");
 }
+
+/// Depth 3 from the start (about a minute for the reference in release): run with
+/// `cargo test --release --test perft_backgammon -- --ignored`.
+#[test]
+#[ignore]
+fn start_depth_3() {
+    let start = Backgammon::start(&Options::default());
+    assert_eq!(Ref::start().perft(3, true), 48_678_745);
+    assert_eq!(start.perft(3), 48_678_745);
+}

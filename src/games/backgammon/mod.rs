@@ -20,6 +20,7 @@
 pub mod board;
 pub mod eval;
 pub mod ids;
+pub mod matchplay;
 pub mod movegen;
 pub mod notation;
 pub mod pubeval;

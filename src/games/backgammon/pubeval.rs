@@ -3,8 +3,8 @@
 //! the dot product of 122 inputs with one of two published weight vectors (race or contact).
 //!
 //! Inputs, for each point 24 down to 1 of the mover (five per point): an opposing blot, one
-//! own checker, two or more, exactly three, and half the count beyond three; then minus half
-//! the opponent's checkers on the bar and the mover's borne-off checkers over 15.
+//! own checker, two or more, exactly three, and half the count beyond three; then half the
+//! opponent's checkers on the bar and the mover's borne-off checkers over 15.
 
 use super::board::{self, Side26, BAR, OFF};
 use super::{Backgammon, Move};
@@ -33,7 +33,8 @@ fn inputs(me: &Side26, them: &Side26) -> [f32; 122] {
             unit[4] = (mine as f32 - 3.0) / 2.0;
         }
     }
-    x[120] = -(them[BAR] as f32) / 2.0;
+    // Tesauro stores the opponent's bar as a negative count and negates it: a plus here.
+    x[120] = them[BAR] as f32 / 2.0;
     x[121] = me[OFF] as f32 / 15.0;
     x
 }
