@@ -2,3 +2,4 @@
 
 pub mod backgammon;
 pub mod bombardment;
+pub mod morris;

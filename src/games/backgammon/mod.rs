@@ -28,15 +28,8 @@ pub mod pubeval;
 mod tests;
 
 use crate::game::{Chance, Game, GameError, Outcome, Side};
-use crate::registry::{AnyGame, Slot};
 use board::{Side26, BAR, CHECKERS, OFF, START};
 pub use movegen::{Move, Roll, Step};
-
-/// Builds a game for the registry.
-pub fn new_game(pairs: &[(&str, &str)], hash_mib: usize) -> Result<Box<dyn AnyGame>, GameError> {
-    let options = Backgammon::parse_options(pairs)?;
-    Ok(Box::new(Slot::<Backgammon>::new(options, hash_mib)))
-}
 
 /// Which static evaluation [`Game::evaluate`] uses (`eval=` option).
 #[derive(Copy, Clone, Debug, Default, PartialEq, Eq)]
