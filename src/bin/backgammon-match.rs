@@ -1,6 +1,7 @@
 //! Duplicate-dice backgammon match between built-in players:
-//! `backgammon-match [PAIRS] [SEED] [A] [B]`, players `heuristic` (1-ply), `pubeval1` (1-ply
-//! with pubeval as evaluation) or `pubeval` (Tesauro's player). Prints A's points per game.
+//! `backgammon-match [PAIRS] [SEED] [A] [B]`, players `heuristic` or `neural` (1 ply),
+//! `heuristic2` or `neural2` (the engine's expectimax search, depth 2), `pubeval1` (1 ply with
+//! pubeval as evaluation) or `pubeval` (Tesauro's player). Prints A's points per game.
 
 use tabula::games::backgammon::matchplay::{duplicate_match, Player};
 use tabula::games::backgammon::EvalKind;
@@ -10,6 +11,9 @@ fn player(name: &str) -> Option<Player> {
         "heuristic" => Some(Player::OnePly(EvalKind::Heuristic)),
         "pubeval1" => Some(Player::OnePly(EvalKind::Pubeval)),
         "pubeval" => Some(Player::Pubeval),
+        "neural" => Some(Player::OnePly(EvalKind::Neural)),
+        "neural2" => Some(Player::Search(EvalKind::Neural, 2)),
+        "heuristic2" => Some(Player::Search(EvalKind::Heuristic, 2)),
         _ => None,
     }
 }
@@ -23,7 +27,7 @@ fn main() {
         player(&arg(2, "heuristic")),
         player(&arg(3, "pubeval")),
     ) else {
-        eprintln!("usage: backgammon-match [PAIRS] [SEED] [heuristic|pubeval1|pubeval] [..]");
+        eprintln!("usage: backgammon-match [PAIRS] [SEED] [A] [B] (heuristic, heuristic2, neural, neural2, pubeval1, pubeval)");
         std::process::exit(2);
     };
     let r = duplicate_match(a, b, pairs, seed);

@@ -4,17 +4,24 @@
 //! result is points per game for the first player with a 95% interval over the pairs.
 
 use super::movegen::{Move, Roll};
+use super::nn::Net;
 use super::{pubeval, Backgammon, EvalKind, Options};
 use crate::game::{Game, Side};
+use crate::search::{search, Limits, Table};
+use std::sync::atomic::AtomicBool;
 use crate::util::rng::Rng;
 
 /// A player that picks a play once the roll is known.
-#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+#[derive(Copy, Clone, Debug)]
 pub enum Player {
     /// Tesauro's pubeval, as he specified it (race weights chosen before the play).
     Pubeval,
     /// One ply: the play whose resulting position evaluates best with this evaluation.
     OnePly(EvalKind),
+    /// One ply with a given network (checkpoints while training).
+    Net(&'static Net),
+    /// The engine's generic search (expectimax over rolls) to a fixed depth.
+    Search(EvalKind, u32),
 }
 
 impl Player {
@@ -23,6 +30,17 @@ impl Player {
         match self {
             Player::Pubeval => pubeval::choose(pos),
             Player::OnePly(kind) => one_ply(pos, kind),
+            Player::Net(net) => net.choose(pos, &mut Vec::new()),
+            Player::Search(kind, depth) => {
+                let mut root = pos.clone();
+                root.eval = kind;
+                let limits = Limits {
+                    depth: Some(depth),
+                    ..Limits::default()
+                };
+                let mut table = Table::new(16);
+                search(&root, &limits, &mut table, &AtomicBool::new(false), &mut |_| {}).best
+            }
         }
     }
 }

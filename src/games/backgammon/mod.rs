@@ -22,6 +22,7 @@ pub mod eval;
 pub mod ids;
 pub mod matchplay;
 pub mod movegen;
+pub mod nn;
 pub mod notation;
 pub mod pubeval;
 #[cfg(test)]
@@ -39,6 +40,8 @@ pub enum EvalKind {
     Heuristic,
     /// Tesauro's public linear evaluator.
     Pubeval,
+    /// The network trained by self-play (`neural.weights`).
+    Neural,
 }
 
 /// The `newgame backgammon` options.
@@ -155,9 +158,10 @@ impl Game for Backgammon {
             match (key, value) {
                 ("eval", "heuristic") => options.eval = EvalKind::Heuristic,
                 ("eval", "pubeval") => options.eval = EvalKind::Pubeval,
+                ("eval", "neural") => options.eval = EvalKind::Neural,
                 ("eval", _) => {
                     return Err(GameError::BadOption(format!(
-                        "eval={value} (expected heuristic or pubeval)"
+                        "eval={value} (expected heuristic, pubeval or neural)"
                     )))
                 }
                 _ => return Err(GameError::BadOption(format!("{key}={value}"))),
@@ -170,6 +174,7 @@ impl Game for Backgammon {
         let eval = match options.eval {
             EvalKind::Heuristic => "heuristic",
             EvalKind::Pubeval => "pubeval",
+            EvalKind::Neural => "neural",
         };
         format!("eval={eval}")
     }
@@ -245,6 +250,7 @@ impl Game for Backgammon {
         match self.eval {
             EvalKind::Heuristic => eval::heuristic(self),
             EvalKind::Pubeval => pubeval::evaluate(self),
+            EvalKind::Neural => nn::evaluate(self),
         }
     }
 

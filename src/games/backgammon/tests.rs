@@ -335,3 +335,26 @@ fn opening_31_lists_each_play_once_in_player_order() {
     assert!(list.contains(&"31:24/21,21/20".to_owned()));
     assert!(!list.contains(&"31:24/23,23/20".to_owned()));
 }
+
+#[test]
+fn network_weights_round_trip_and_load() {
+    let mut rng = crate::util::rng::Rng::new(5);
+    let net = nn::Net::new(3, &mut rng);
+    let back = nn::Net::from_text(&net.to_text()).unwrap();
+    let start = Backgammon::start(&Options::default());
+    let mut scratch = Vec::new();
+    assert!((back.equity(&start, &mut scratch) - net.equity(&start, &mut scratch)).abs() < 1e-4);
+    assert!(nn::Net::from_text("tabula-backgammon-td hidden 3\n0.5\n").is_none());
+    let opts = Backgammon::parse_options(&[("eval", "neural")]).unwrap();
+    let p = Backgammon::start(&opts);
+    assert!(p.evaluate().abs() < 3000);
+    assert_eq!(Backgammon::format_options(&opts), "eval=neural");
+}
+
+#[test]
+fn td_training_runs_and_is_reproducible() {
+    let config = nn::TrainConfig { games: 3, hidden: 4, alpha: 0.1, lambda: 0.7, seed: 9 };
+    let a = nn::train(config, |_, _| {});
+    let b = nn::train(config, |_, _| {});
+    assert_eq!(a, b);
+}
