@@ -193,5 +193,12 @@ pub fn zobrist(pos: &Backgammon) -> u64 {
     if let Some(roll) = pos.dice() {
         h ^= splitmix(0xD1CE + roll.event() as u64);
     }
+    let cube = pos.cube();
+    let owner = cube.owner.map_or(0, |s| s.index() as u64 + 1);
+    let state =
+        cube.log2 as u64 | owner << 4 | (cube.offered as u64) << 6 | (cube.dropped as u64) << 7;
+    if state != 0 {
+        h ^= splitmix(0xC0BE_0000 + state);
+    }
     h
 }

@@ -1,16 +1,17 @@
 //! The position formats other backgammon programs exchange: eXtreme Gammon's XGID and GNU
 //! Backgammon's Position ID + Match ID.
 //!
-//! Both also carry the cube, the score and the match length. The engine plays money games
-//! without a cube for now, so those fields are read and range-checked but not kept; exports
-//! write a centred 1-cube, money play. The opening flag is not part of either format: an
+//! Both also carry the cube, the score and the match length. The cube (value, owner, a double
+//! offered, a dropped double) is kept; the engine plays money games only, so the score and
+//! match-length fields are range-checked and written as money play. The opening flag is not part of either format: an
 //! imported position is an opening when it is the start layout with white on roll and no
 //! double rolled. White is XG's bottom player (upper-case, turn `1`) and GNU's player 0.
 
 use super::board::{Side26, BAR, CHECKERS, OFF, START};
+use super::cube::Cube;
 use super::movegen::Roll;
 use super::notation::validate;
-use super::{Backgammon, EvalKind};
+use super::{Backgammon, Options};
 use crate::game::{Game, GameError, Side};
 
 fn bad(what: impl Into<String>) -> GameError {
@@ -22,7 +23,8 @@ fn assemble(
     mut sides: [Side26; 2],
     turn: Side,
     dice: Option<Roll>,
-    eval: EvalKind,
+    cube: Cube,
+    options: &Options,
 ) -> Result<Backgammon, GameError> {
     for (side, name) in sides.iter_mut().zip(["white", "black"]) {
         let on: u32 = side[1..].iter().map(|&c| c as u32).sum();
@@ -31,9 +33,12 @@ fn assemble(
         }
         side[OFF] = CHECKERS - on as u8;
     }
-    let opening =
-        sides == [START, START] && turn == Side::White && !dice.is_some_and(Roll::is_double);
-    let pos = Backgammon::from_parts(sides, turn, dice, opening, eval);
+    let opening = sides == [START, START]
+        && turn == Side::White
+        && cube == Cube::default()
+        && !dice.is_some_and(Roll::is_double);
+    let mut pos = Backgammon::from_parts(sides, turn, dice, opening, options);
+    pos.set_cube(cube);
     validate(&pos)?;
     Ok(pos)
 }
@@ -56,15 +61,28 @@ pub fn to_xgid(pos: &Backgammon) -> String {
             (n, _) => (b'A' + n - 1) as char,
         });
     }
-    let turn = if pos.side_to_move() == Side::White {
-        "1"
+    let cube = pos.cube();
+    // While a double is offered XG names the doubler as the player on turn, with dice `D`.
+    let roller = if cube.offered {
+        pos.side_to_move().opponent()
     } else {
-        "-1"
+        pos.side_to_move()
     };
-    let dice = pos
-        .dice()
-        .map_or("00".to_owned(), |r| format!("{}{}", r.hi, r.lo));
-    format!("XGID={board}:0:0:{turn}:{dice}:0:0:0:0:10")
+    let turn = if roller == Side::White { "1" } else { "-1" };
+    let dice = match pos.dice() {
+        _ if cube.offered => "D".to_owned(),
+        Some(r) => format!("{}{}", r.hi, r.lo),
+        None => "00".to_owned(),
+    };
+    let owner = match cube.owner {
+        None => "0",
+        Some(Side::White) => "1",
+        Some(Side::Black) => "-1",
+    };
+    format!(
+        "XGID={board}:{}:{owner}:{turn}:{dice}:0:0:0:0:10",
+        cube.log2
+    )
 }
 
 fn xgid_number(
@@ -79,7 +97,7 @@ fn xgid_number(
 }
 
 /// Reads an XGID (with or without the `XGID=` prefix).
-pub fn from_xgid(text: &str, eval: EvalKind) -> Result<Backgammon, GameError> {
+pub fn from_xgid(text: &str, options: &Options) -> Result<Backgammon, GameError> {
     let body = text.trim().strip_prefix("XGID=").unwrap_or(text.trim());
     let fields: Vec<&str> = body.split(':').collect();
     let [board, cube, cube_pos, turn, dice, s1, s2, cj, len, max] = fields.as_slice() else {
@@ -104,15 +122,26 @@ pub fn from_xgid(text: &str, eval: EvalKind) -> Result<Backgammon, GameError> {
             _ => return Err(bad(format!("XGID bar slot {i} holds the wrong colour"))),
         }
     }
-    xgid_number(cube, "cube", 0..=15)?;
-    xgid_number(cube_pos, "cube position", -1..=1)?;
-    let turn = match xgid_number(turn, "turn", -1..=1)? {
+    let mut state = Cube::default();
+    let log2 = xgid_number(cube, "cube", 0..=super::cube::MAX_LOG2 as i64)?;
+    state.log2 = log2 as u8;
+    state.owner = match xgid_number(cube_pos, "cube position", -1..=1)? {
+        1 => Some(Side::White),
+        -1 => Some(Side::Black),
+        _ => None,
+    };
+    let mut turn = match xgid_number(turn, "turn", -1..=1)? {
         1 => Side::White,
         -1 => Side::Black,
         _ => return Err(bad("XGID turn is 1 or -1")),
     };
+    if *dice == "D" {
+        state.offered = true;
+        turn = turn.opponent();
+    }
     let dice = match *dice {
-        "00" | "D" | "B" | "R" => None,
+        "00" | "D" => None,
+        "B" | "R" => return Err(bad("beavers and raccoons are not played")),
         d => Some(super::notation::parse_roll(d).ok_or_else(|| bad(format!("XGID dice '{d}'")))?),
     };
     for (f, what) in [(s1, "score"), (s2, "score"), (len, "match length")] {
@@ -120,7 +149,7 @@ pub fn from_xgid(text: &str, eval: EvalKind) -> Result<Backgammon, GameError> {
     }
     xgid_number(cj, "crawford/jacoby", 0..=3)?;
     xgid_number(max, "maximum cube", 0..=15)?;
-    assemble(sides, turn, dice, eval)
+    assemble(sides, turn, dice, state, options)
 }
 
 const BASE64: &[u8; 64] = b"ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/";
@@ -193,18 +222,25 @@ fn position_id(me: &Side26, them: &Side26) -> String {
 fn match_id(pos: &Backgammon) -> String {
     let mut key = [0u8; 9];
     let mut at = 0;
-    let turn = pos.side_to_move().index() as u32;
-    let state = if pos.outcome().is_some() { 2 } else { 1 };
+    let cube = pos.cube();
+    let decider = pos.side_to_move().index() as u32;
+    let roller = if cube.offered { 1 - decider } else { decider };
+    let state = match pos.outcome() {
+        None => 1,
+        Some(_) if cube.dropped => 4,
+        Some(_) => 2,
+    };
+    let owner = cube.owner.map_or(3, |s| s.index() as u32);
     let (d1, d2) = pos.dice().map_or((0, 0), |r| (r.hi as u32, r.lo as u32));
     for (value, width) in [
-        (0, 4),     // log2 of the cube value
-        (3, 2),     // cube owner: centred
-        (turn, 1),  // who rolls
-        (0, 1),     // Crawford game
-        (state, 3), // playing or over
-        (turn, 1),  // who decides
-        (0, 1),     // no double offered
-        (0, 2),     // no resignation
+        (cube.log2 as u32, 4),
+        (owner, 2),
+        (roller, 1),
+        (0, 1), // Crawford game
+        (state, 3),
+        (decider, 1),
+        (cube.offered as u32, 1),
+        (0, 2), // no resignation
         (d1, 3),
         (d2, 3),
         (0, 15), // match length: money
@@ -218,13 +254,19 @@ fn match_id(pos: &Backgammon) -> String {
 
 /// `PositionID:MatchID`, as GNU Backgammon shows it.
 pub fn to_gnubg_id(pos: &Backgammon) -> String {
+    // The board is written for the player on roll: the doubler while a double is offered.
     let turn = pos.side_to_move();
-    let ids = position_id(pos.checkers(turn), pos.checkers(turn.opponent()));
+    let roller = if pos.cube().offered {
+        turn.opponent()
+    } else {
+        turn
+    };
+    let ids = position_id(pos.checkers(roller), pos.checkers(roller.opponent()));
     format!("{ids}:{}", match_id(pos))
 }
 
 /// Reads `PositionID:MatchID` (or a Position ID alone: white on roll, no dice).
-pub fn from_gnubg_id(text: &str, eval: EvalKind) -> Result<Backgammon, GameError> {
+pub fn from_gnubg_id(text: &str, options: &Options) -> Result<Backgammon, GameError> {
     let text = text.trim();
     let (pid, mid) = match text.split_once(':') {
         Some((p, m)) => (p, Some(m)),
@@ -245,47 +287,55 @@ pub fn from_gnubg_id(text: &str, eval: EvalKind) -> Result<Backgammon, GameError
             *slot = count;
         }
     }
-    let (turn, dice) = match mid {
-        None => (Side::White, None),
+    let (roller, turn, dice, cube) = match mid {
+        None => (Side::White, Side::White, None, Cube::default()),
         Some(m) => read_match_id(m)?,
     };
     let [mover, other] = mover_first;
-    let sides = if turn == Side::White {
+    let sides = if roller == Side::White {
         [mover, other]
     } else {
         [other, mover]
     };
-    assemble(sides, turn, dice, eval)
+    assemble(sides, turn, dice, cube, options)
 }
 
-/// The side on roll and the dice from a Match ID (the other fields are range-checked only).
-fn read_match_id(mid: &str) -> Result<(Side, Option<Roll>), GameError> {
+/// The side on roll, the side to decide, the dice and the cube from a Match ID (the score
+/// fields are range-checked only).
+fn read_match_id(mid: &str) -> Result<(Side, Side, Option<Roll>, Cube), GameError> {
     let key = base64_decode(mid, 9).ok_or_else(|| bad(format!("'{mid}' is not a Match ID")))?;
     let mut at = 0;
     let mut field = |width| get_bits(&key, &mut at, width);
-    let _cube = field(4);
-    if field(2) == 2 {
-        return Err(bad("Match ID cube owner 2 does not exist"));
+    let side = |bit: u32| if bit == 0 { Side::White } else { Side::Black };
+    let mut cube = Cube::default();
+    let log2 = field(4);
+    if log2 > super::cube::MAX_LOG2 as u32 {
+        return Err(bad("Match ID cube above 64"));
     }
-    let roller = field(1);
+    cube.log2 = log2 as u8;
+    cube.owner = match field(2) {
+        3 => None,
+        2 => return Err(bad("Match ID cube owner 2 does not exist")),
+        o => Some(side(o)),
+    };
+    let roller = side(field(1));
     let _crawford = field(1);
-    if field(3) > 4 {
+    let state = field(3);
+    if state > 4 {
         return Err(bad("Match ID game state is 0-4"));
     }
-    let _decider = field(1);
-    let _double = field(1);
-    let _resign = field(2);
+    cube.dropped = state == 4;
+    let turn = side(field(1));
+    cube.offered = field(1) == 1;
+    if field(2) != 0 {
+        return Err(bad("resignations are not part of this engine"));
+    }
     let (d1, d2) = (field(3), field(3));
-    let turn = if roller == 0 {
-        Side::White
-    } else {
-        Side::Black
-    };
     let dice = match (d1, d2) {
         (0, 0) => None,
         (a, b) => {
             Some(Roll::new(a as u8, b as u8).ok_or_else(|| bad(format!("Match ID dice {a}{b}")))?)
         }
     };
-    Ok((turn, dice))
+    Ok((roller, turn, dice, cube))
 }

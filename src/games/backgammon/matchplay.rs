@@ -8,8 +8,8 @@ use super::nn::Net;
 use super::{pubeval, Backgammon, EvalKind, Options};
 use crate::game::{Game, Side};
 use crate::search::{search, Limits, Table};
-use std::sync::atomic::AtomicBool;
 use crate::util::rng::Rng;
+use std::sync::atomic::AtomicBool;
 
 /// A player that picks a play once the roll is known.
 #[derive(Copy, Clone, Debug)]
@@ -39,7 +39,14 @@ impl Player {
                     ..Limits::default()
                 };
                 let mut table = Table::new(16);
-                search(&root, &limits, &mut table, &AtomicBool::new(false), &mut |_| {}).best
+                search(
+                    &root,
+                    &limits,
+                    &mut table,
+                    &AtomicBool::new(false),
+                    &mut |_| {},
+                )
+                .best
             }
         }
     }

@@ -18,6 +18,7 @@
 //! strings and the outside formats (XGID, GNU Backgammon IDs) are in [`notation`] and [`ids`].
 
 pub mod board;
+pub mod cube;
 pub mod eval;
 pub mod ids;
 pub mod matchplay;
@@ -30,6 +31,7 @@ mod tests;
 
 use crate::game::{Chance, Game, GameError, Outcome, Side};
 use board::{Side26, BAR, CHECKERS, OFF, START};
+use cube::{Cube, CubeAction};
 pub use movegen::{Move, Roll, Step};
 
 /// Which static evaluation [`Game::evaluate`] uses (`eval=` option).
@@ -49,6 +51,8 @@ pub enum EvalKind {
 pub struct Options {
     /// The evaluation the search uses.
     pub eval: EvalKind,
+    /// Whether the doubling cube is in play (`cube=on`).
+    pub cube: bool,
 }
 
 /// A backgammon position: both sides' checkers, who is on roll and the roll if known.
@@ -60,25 +64,43 @@ pub struct Backgammon {
     dice: Option<Roll>,
     /// The first turn of the game: its roll is never a double.
     opening: bool,
+    cube: Cube,
     eval: EvalKind,
 }
 
 impl Backgammon {
-    /// A position from its parts; the caller has validated them.
+    /// A position from its parts with a centred 1-cube; the caller validates it.
     pub(crate) fn from_parts(
         sides: [Side26; 2],
         turn: Side,
         dice: Option<Roll>,
         opening: bool,
-        eval: EvalKind,
+        options: &Options,
     ) -> Backgammon {
         Backgammon {
             sides,
             turn,
             dice,
             opening,
-            eval,
+            cube: Cube {
+                enabled: options.cube,
+                ..Cube::default()
+            },
+            eval: options.eval,
         }
+    }
+
+    /// The cube's state.
+    pub fn cube(&self) -> Cube {
+        self.cube
+    }
+
+    /// Replaces the cube's state (keeping whether it is enabled); the caller validates.
+    pub(crate) fn set_cube(&mut self, cube: Cube) {
+        self.cube = Cube {
+            enabled: self.cube.enabled,
+            ..cube
+        };
     }
 
     /// The checkers of `side` in its own numbering (`[off, 1..=24, bar]`).
@@ -123,6 +145,13 @@ impl Backgammon {
         self.dice = Some(roll);
     }
 
+    /// Whether the side to move may offer a double now.
+    pub fn may_double(&self) -> bool {
+        self.cube
+            .double_refusal(self.turn, self.opening, self.dice.is_some())
+            .is_none()
+    }
+
     /// Pip counts of (side to move, opponent).
     pub fn pip_counts(&self) -> (u32, u32) {
         let (me, them) = self.mover();
@@ -159,6 +188,13 @@ impl Game for Backgammon {
                 ("eval", "heuristic") => options.eval = EvalKind::Heuristic,
                 ("eval", "pubeval") => options.eval = EvalKind::Pubeval,
                 ("eval", "neural") => options.eval = EvalKind::Neural,
+                ("cube", "on") => options.cube = true,
+                ("cube", "off") => options.cube = false,
+                ("cube", _) => {
+                    return Err(GameError::BadOption(format!(
+                        "cube={value} (expected on or off)"
+                    )))
+                }
                 ("eval", _) => {
                     return Err(GameError::BadOption(format!(
                         "eval={value} (expected heuristic, pubeval or neural)"
@@ -176,15 +212,16 @@ impl Game for Backgammon {
             EvalKind::Pubeval => "pubeval",
             EvalKind::Neural => "neural",
         };
-        format!("eval={eval}")
+        let cube = if options.cube { "on" } else { "off" };
+        format!("eval={eval} cube={cube}")
     }
 
     fn start(options: &Options) -> Self {
-        Backgammon::from_parts([START, START], Side::White, None, true, options.eval)
+        Backgammon::from_parts([START, START], Side::White, None, true, options)
     }
 
     fn from_fen(fen: &str, options: &Options) -> Result<Self, GameError> {
-        notation::parse_fen(fen, options.eval)
+        notation::parse_fen(fen, options)
     }
 
     fn to_fen(&self) -> String {
@@ -199,6 +236,14 @@ impl Game for Backgammon {
         if self.outcome().is_some() {
             return;
         }
+        if self.cube.offered {
+            out.push(Move::cube_action(CubeAction::Take));
+            out.push(Move::cube_action(CubeAction::Drop));
+            return;
+        }
+        if self.may_double() {
+            out.push(Move::cube_action(CubeAction::Double));
+        }
         let (me, them) = self.mover();
         let mut scratch = Vec::new();
         match self.dice {
@@ -212,6 +257,26 @@ impl Game for Backgammon {
     }
 
     fn play(&mut self, mv: Move) {
+        match mv.cube {
+            CubeAction::None => {}
+            CubeAction::Double => {
+                self.cube.offered = true;
+                self.turn = self.turn.opponent();
+                return;
+            }
+            CubeAction::Take => {
+                self.cube.offered = false;
+                self.cube.log2 += 1;
+                self.cube.owner = Some(self.turn);
+                self.turn = self.turn.opponent();
+                return;
+            }
+            CubeAction::Drop => {
+                self.cube.offered = false;
+                self.cube.dropped = true;
+                return;
+            }
+        }
         let me = self.turn.index();
         let [white, black] = &mut self.sides;
         let (mine, theirs) = if me == 0 {
@@ -229,13 +294,21 @@ impl Game for Backgammon {
 
     fn outcome(&self) -> Option<Outcome> {
         let [white, black] = &self.sides;
-        if white[OFF] == CHECKERS {
-            Some(result_for(Side::White, black))
+        let mut outcome = if self.cube.dropped {
+            Outcome {
+                winner: Some(self.turn.opponent()),
+                points: 1,
+                reason: "drop",
+            }
+        } else if white[OFF] == CHECKERS {
+            result_for(Side::White, black)
         } else if black[OFF] == CHECKERS {
-            Some(result_for(Side::Black, white))
+            result_for(Side::Black, white)
         } else {
-            None
-        }
+            return None;
+        };
+        outcome.points *= self.cube.value();
+        Some(outcome)
     }
 
     fn format_move(&self, mv: Move) -> String {
@@ -247,11 +320,15 @@ impl Game for Backgammon {
     }
 
     fn evaluate(&self) -> i32 {
-        match self.eval {
+        let cubeless = match self.eval {
             EvalKind::Heuristic => eval::heuristic(self),
             EvalKind::Pubeval => pubeval::evaluate(self),
             EvalKind::Neural => nn::evaluate(self),
-        }
+        };
+        // Results are worth the cube's value, so equities are too (cubeless estimate).
+        cubeless
+            .saturating_mul(self.cube.value() as i32)
+            .clamp(-99_000, 99_000)
     }
 
     fn hash(&self) -> u64 {
@@ -267,7 +344,7 @@ impl Game for Backgammon {
     }
 
     fn chance_events(&self, out: &mut Vec<Chance>) {
-        if self.dice.is_some() || self.outcome().is_some() {
+        if self.dice.is_some() || self.cube.offered || self.outcome().is_some() {
             return;
         }
         out.extend(Roll::all(self.opening).map(|(roll, probability)| Chance {
@@ -285,6 +362,12 @@ impl Game for Backgammon {
     fn parse_chance(&self, token: &str) -> Result<u32, GameError> {
         if self.outcome().is_some() {
             return Err(GameError::GameOver);
+        }
+        if self.cube.offered {
+            return Err(GameError::illegal(
+                token,
+                "a double is offered: take or drop first",
+            ));
         }
         let roll = notation::parse_roll(token)
             .ok_or_else(|| GameError::bad_move(token, "a roll is two dice 1-6, e.g. 31"))?;

@@ -3,6 +3,7 @@
 //! can be used), then one play per resulting position.
 
 use super::board::{apply_step, check_step, Side26, BAR};
+use super::cube::CubeAction;
 
 /// A roll of two dice, `hi >= lo`.
 #[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
@@ -85,9 +86,21 @@ pub struct Move {
     pub len: u8,
     /// The steps, highest starting point first (bar first), larger die first on ties.
     pub steps: [Step; 4],
+    /// A cube action instead of a checker play (`roll` and `steps` unused).
+    pub cube: CubeAction,
 }
 
 impl Move {
+    /// A cube action as a move.
+    pub fn cube_action(cube: CubeAction) -> Move {
+        Move {
+            roll: Roll { hi: 0, lo: 0 },
+            len: 0,
+            steps: [Step::default(); 4],
+            cube,
+        }
+    }
+
     /// The steps actually played.
     pub fn steps(&self) -> &[Step] {
         &self.steps[..self.len as usize]
@@ -182,6 +195,7 @@ impl Search<'_> {
             roll: self.roll,
             len: len as u8,
             steps: self.steps,
+            cube: CubeAction::None,
         };
         mv.steps[len..].fill(Step::default());
         canonical_order(&mut mv.steps[..len]);
@@ -221,6 +235,7 @@ pub fn plays(
             roll,
             len: 0,
             steps: [Step::default(); 4],
+            cube: CubeAction::None,
         });
         return;
     }

@@ -33,8 +33,7 @@ pub fn inputs(pos: &Backgammon, out: &mut Vec<(usize, f32)>) {
     for (s, side) in [Side::White, Side::Black].into_iter().enumerate() {
         let c: &Side26 = pos.checkers(side);
         let base = s * 98;
-        for p in 1..=24 {
-            let n = c[p];
+        for (p, &n) in c.iter().enumerate().take(25).skip(1) {
             let at = base + (p - 1) * 4;
             if n >= 1 {
                 out.push((at, 1.0));
@@ -72,9 +71,8 @@ struct Activations {
 impl Net {
     /// A network with small random weights.
     pub fn new(hidden: usize, rng: &mut Rng) -> Net {
-        let mut w = |n: usize| -> Vec<f32> {
-            (0..n).map(|_| (rng.unit() as f32 - 0.5) * 0.2).collect()
-        };
+        let mut w =
+            |n: usize| -> Vec<f32> { (0..n).map(|_| (rng.unit() as f32 - 0.5) * 0.2).collect() };
         Net {
             hidden,
             w1: w(hidden * (INPUTS + 1)),
@@ -217,8 +215,8 @@ impl Learner {
             let dy = y * (1.0 - y);
             let row2 = &self.net.w2[k * n2..(k + 1) * n2];
             let e2 = &mut self.e2[k * n2..(k + 1) * n2];
-            for j in 0..h {
-                e2[j] += dy * act.hidden[j];
+            for (e, &hj) in e2.iter_mut().zip(&act.hidden) {
+                *e += dy * hj;
             }
             e2[h] += dy;
             let e1 = &mut self.e1[k * n1..(k + 1) * n1];

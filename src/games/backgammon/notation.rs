@@ -7,8 +7,9 @@
 //! (high die first), `opening` marks the first turn (its roll is never a double).
 
 use super::board::{self, check_step, Side26, StepError, BAR, CHECKERS, OFF};
+use super::cube::{Cube, CubeAction};
 use super::movegen::{Move, Roll, Step};
-use super::{Backgammon, EvalKind};
+use super::{Backgammon, Options};
 use crate::game::{Game, GameError, Side};
 
 /// A point's name in move tokens: `bar`, `off` or the number.
@@ -22,6 +23,9 @@ fn point_name(p: u8) -> String {
 
 /// The canonical token: the roll, then the steps highest starting point first.
 pub fn format_move(mv: Move) -> String {
+    if let Some(token) = mv.cube.token() {
+        return token.to_owned();
+    }
     let mut s = format!("{}{}:", mv.roll.hi, mv.roll.lo);
     if mv.len == 0 {
         s.push_str("pass");
@@ -125,6 +129,15 @@ pub fn parse_move(pos: &Backgammon, token: &str) -> Result<Move, GameError> {
     if pos.outcome().is_some() {
         return Err(GameError::GameOver);
     }
+    if let Some(action) = CubeAction::parse(token) {
+        return parse_cube_action(pos, token, action);
+    }
+    if pos.cube().offered {
+        return Err(GameError::illegal(
+            token,
+            "a double is offered: the answer is take or drop",
+        ));
+    }
     let (roll_text, body) = match token.split_once(':') {
         Some((r, b)) => (Some(r), b),
         None => (None, token),
@@ -199,6 +212,23 @@ pub fn parse_move(pos: &Backgammon, token: &str) -> Result<Move, GameError> {
     match walk.go(&mut me, &mut them, &mut dice, 0, start, start_dice) {
         Some(mv) => Ok(mv),
         None => Err(GameError::illegal(token, walk.failure.1)),
+    }
+}
+
+/// `double`, `take` or `drop`, when the cube allows it.
+fn parse_cube_action(pos: &Backgammon, token: &str, action: CubeAction) -> Result<Move, GameError> {
+    let side = pos.side_to_move();
+    let refusal = match action {
+        CubeAction::Double => {
+            pos.cube()
+                .double_refusal(side, pos.is_opening(), pos.dice().is_some())
+        }
+        _ if !pos.cube().offered => Some("no double is offered".to_owned()),
+        _ => None,
+    };
+    match refusal {
+        Some(reason) => Err(GameError::illegal(token, reason)),
+        None => Ok(Move::cube_action(action)),
     }
 }
 
@@ -395,6 +425,17 @@ pub fn format_fen(pos: &Backgammon) -> String {
     if pos.is_opening() {
         s.push_str(" opening");
     }
+    let cube = pos.cube();
+    if let Some(flag) = cube.flag() {
+        s.push(' ');
+        s.push_str(&flag);
+    }
+    if cube.offered {
+        s.push_str(" offered");
+    }
+    if cube.dropped {
+        s.push_str(" dropped");
+    }
     s
 }
 
@@ -440,10 +481,12 @@ fn parse_side_list(field: &str, prefix: &str) -> Result<Side26, GameError> {
 }
 
 /// Parses and validates a position string.
-pub fn parse_fen(fen: &str, eval: EvalKind) -> Result<Backgammon, GameError> {
+pub fn parse_fen(fen: &str, options: &Options) -> Result<Backgammon, GameError> {
     let fields: Vec<&str> = fen.split_whitespace().collect();
-    if !(4..=5).contains(&fields.len()) {
-        return Err(bad("expected 'w=LIST b=LIST w|b DICE [opening]'"));
+    if fields.len() < 4 {
+        return Err(bad(
+            "expected 'w=LIST b=LIST w|b DICE [opening] [cube=V[:w|b]] [offered] [dropped]'",
+        ));
     }
     let white = parse_side_list(fields[0], "w=")?;
     let black = parse_side_list(fields[1], "b=")?;
@@ -456,12 +499,27 @@ pub fn parse_fen(fen: &str, eval: EvalKind) -> Result<Backgammon, GameError> {
         "-" => None,
         d => Some(parse_roll(d).ok_or_else(|| bad(format!("'{d}' is not a roll")))?),
     };
-    let opening = match fields.get(4) {
-        None => false,
-        Some(&"opening") => true,
-        Some(other) => return Err(bad(format!("unknown flag '{other}'"))),
-    };
-    let pos = Backgammon::from_parts([white, black], turn, dice, opening, eval);
+    let mut opening = false;
+    let mut cube = Cube::default();
+    let mut seen = Vec::new();
+    for &flag in &fields[4..] {
+        let name = flag.split('=').next().unwrap_or(flag);
+        if seen.contains(&name) {
+            return Err(bad(format!("flag '{name}' given twice")));
+        }
+        seen.push(name);
+        match flag {
+            "opening" => opening = true,
+            "offered" => cube.offered = true,
+            "dropped" => cube.dropped = true,
+            _ => match flag.strip_prefix("cube=") {
+                Some(value) => cube.parse_flag(value)?,
+                None => return Err(bad(format!("unknown flag '{flag}'"))),
+            },
+        }
+    }
+    let mut pos = Backgammon::from_parts([white, black], turn, dice, opening, options);
+    pos.set_cube(cube);
     validate(&pos)?;
     Ok(pos)
 }
@@ -486,6 +544,21 @@ pub fn validate(pos: &Backgammon) -> Result<(), GameError> {
     }
     if pos.is_opening() && pos.dice().is_some_and(Roll::is_double) {
         return Err(bad("the opening roll cannot be a double"));
+    }
+    let cube = pos.cube();
+    if cube.offered && (pos.dice().is_some() || pos.is_opening() || cube.dropped) {
+        return Err(bad(
+            "a double is offered before the roll, outside the opening",
+        ));
+    }
+    if cube.offered && cube.owner == Some(pos.side_to_move()) {
+        return Err(bad("the side that owns the cube cannot be doubled"));
+    }
+    if cube.offered && cube.log2 >= super::cube::MAX_LOG2 {
+        return Err(bad("the cube is at 64"));
+    }
+    if cube.dropped && (pos.dice().is_some() || pos.is_opening()) {
+        return Err(bad("a finished game has no roll"));
     }
     Ok(())
 }

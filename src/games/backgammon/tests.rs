@@ -266,10 +266,10 @@ fn formats_round_trip_in_random_games() {
                 let fen = q.to_fen();
                 assert_eq!(pos(&fen), q, "{fen}");
                 let x = ids::to_xgid(&q);
-                assert_eq!(ids::from_xgid(&x, EvalKind::Heuristic).unwrap(), q, "{x}");
+                assert_eq!(ids::from_xgid(&x, &Options::default()).unwrap(), q, "{x}");
                 let g = ids::to_gnubg_id(&q);
                 assert_eq!(
-                    ids::from_gnubg_id(&g, EvalKind::Heuristic).unwrap(),
+                    ids::from_gnubg_id(&g, &Options::default()).unwrap(),
                     q,
                     "{g}"
                 );
@@ -288,7 +288,7 @@ fn formats_round_trip_in_random_games() {
         let fen = p.to_fen();
         assert_eq!(pos(&fen), p);
         assert_eq!(
-            ids::from_xgid(&ids::to_xgid(&p), EvalKind::Heuristic).unwrap(),
+            ids::from_xgid(&ids::to_xgid(&p), &Options::default()).unwrap(),
             p
         );
     }
@@ -304,25 +304,25 @@ fn outside_formats_of_known_positions() {
     );
     assert_eq!(ids::to_gnubg_id(&start), "4HPwATDgc/ABMA:MAEAAAAAAAAA");
     assert_eq!(
-        ids::from_gnubg_id("4HPwATDgc/ABMA", EvalKind::Heuristic).unwrap(),
+        ids::from_gnubg_id("4HPwATDgc/ABMA", &Options::default()).unwrap(),
         start
     );
     // A position from the GNU Backgammon mailing list: black on roll with 51 in a 9-point match.
-    let p = ids::from_gnubg_id("g9vBASSYZ8wBBg:cIkmAQAAAAAA", EvalKind::Heuristic).unwrap();
+    let p = ids::from_gnubg_id("g9vBASSYZ8wBBg:cIkmAQAAAAAA", &Options::default()).unwrap();
     assert_eq!(p.side_to_move(), Side::Black);
     assert_eq!(p.dice(), movegen::Roll::new(5, 1));
     assert!(ids::from_xgid(
         "XGID=-b----E-C---eE---c-e----B-:0:0:1:00:0:0:0:0",
-        EvalKind::Heuristic
+        &Options::default()
     )
     .is_err());
     assert!(ids::from_xgid(
         "XGID=-b----E-C---eE---c-e----Bz:0:0:1:00:0:0:0:0:10",
-        EvalKind::Heuristic
+        &Options::default()
     )
     .is_err());
-    assert!(ids::from_gnubg_id("4HPwATDgc/AB", EvalKind::Heuristic).is_err());
-    assert!(ids::from_gnubg_id("////////////////", EvalKind::Heuristic).is_err());
+    assert!(ids::from_gnubg_id("4HPwATDgc/AB", &Options::default()).is_err());
+    assert!(ids::from_gnubg_id("////////////////", &Options::default()).is_err());
 }
 
 #[test]
@@ -348,13 +348,120 @@ fn network_weights_round_trip_and_load() {
     let opts = Backgammon::parse_options(&[("eval", "neural")]).unwrap();
     let p = Backgammon::start(&opts);
     assert!(p.evaluate().abs() < 3000);
-    assert_eq!(Backgammon::format_options(&opts), "eval=neural");
+    assert_eq!(Backgammon::format_options(&opts), "eval=neural cube=off");
 }
 
 #[test]
 fn td_training_runs_and_is_reproducible() {
-    let config = nn::TrainConfig { games: 3, hidden: 4, alpha: 0.1, lambda: 0.7, seed: 9 };
+    let config = nn::TrainConfig {
+        games: 3,
+        hidden: 4,
+        alpha: 0.1,
+        lambda: 0.7,
+        seed: 9,
+    };
     let a = nn::train(config, |_, _| {});
     let b = nn::train(config, |_, _| {});
     assert_eq!(a, b);
+}
+
+#[test]
+fn doubling_cube_offer_take_drop() {
+    let opts = Backgammon::parse_options(&[("cube", "on")]).unwrap();
+    let start = Backgammon::start(&opts);
+    assert!(
+        start.parse_move("double").is_err(),
+        "no doubling at the opening"
+    );
+    let mut p = start.clone();
+    p.play(p.parse_move("31:8/5,6/5").unwrap());
+    let mut all = Vec::new();
+    p.legal_moves(&mut all);
+    assert_eq!(p.format_move(all[0]), "double");
+    assert_eq!(p.perft(1), all.len() as u64);
+    p.play(p.parse_move("double").unwrap());
+    assert_eq!(p.side_to_move(), Side::White);
+    assert_eq!(moves(&p), ["drop", "take"]);
+    assert!(p.parse_chance("31").is_err());
+    assert_eq!(
+        err(&p, "31:8/5,6/5"),
+        "illegal move 31:8/5,6/5: a double is offered: the answer is take or drop"
+    );
+    let mut dropped = p.clone();
+    dropped.play(dropped.parse_move("drop").unwrap());
+    let o = dropped.outcome().unwrap();
+    assert_eq!(
+        (o.winner, o.points, o.reason),
+        (Some(Side::Black), 1, "drop")
+    );
+    assert_eq!(pos(&dropped.to_fen()).outcome(), Some(o));
+    p.play(p.parse_move("take").unwrap());
+    assert_eq!(p.side_to_move(), Side::Black);
+    assert_eq!(p.cube().value(), 2);
+    assert_eq!(
+        p.to_fen(),
+        "w=24:2,13:5,8:2,6:4,5:2 b=24:2,13:5,8:3,6:5 b - cube=2:w"
+    );
+    assert_eq!(
+        err(&p, "double"),
+        "illegal move double: white owns the cube"
+    );
+    assert_eq!(err(&p, "take"), "illegal move take: no double is offered");
+    let off = Backgammon::start(&Options::default());
+    let mut q = off.clone();
+    q.play(q.parse_move("31:8/5,6/5").unwrap());
+    assert!(err(&q, "double").contains("cube=on"));
+    // A gammon with a 4-cube is worth 8.
+    let mut g = Backgammon::from_fen("w=1:1 b=6:15 w 21 cube=4:b", &opts).unwrap();
+    g.play(g.parse_move("21:1/off").unwrap());
+    assert_eq!(g.outcome().unwrap().points, 8);
+}
+
+/// Random cube games: the position string, XGID and GNU IDs keep the cube state.
+#[test]
+fn cube_states_round_trip() {
+    let opts = Backgammon::parse_options(&[("cube", "on")]).unwrap();
+    let mut seed = 0x1234_5678_9ABC_DEF1u64;
+    let mut next = move || {
+        seed ^= seed << 13;
+        seed ^= seed >> 7;
+        seed ^= seed << 17;
+        seed
+    };
+    let mut offers = 0;
+    for _ in 0..40 {
+        let mut p = Backgammon::start(&opts);
+        while p.outcome().is_none() {
+            let fen = p.to_fen();
+            assert_eq!(Backgammon::from_fen(&fen, &opts).unwrap(), p, "{fen}");
+            let x = ids::to_xgid(&p);
+            assert_eq!(ids::from_xgid(&x, &opts).unwrap(), p, "{x} {fen}");
+            let g = ids::to_gnubg_id(&p);
+            assert_eq!(ids::from_gnubg_id(&g, &opts).unwrap(), p, "{g} {fen}");
+            let mut events = Vec::new();
+            p.chance_events(&mut events);
+            let mut moves = Vec::new();
+            p.legal_moves(&mut moves);
+            if p.cube().offered {
+                offers += 1;
+                let pick = if next() % 4 == 0 { "drop" } else { "take" };
+                p.play(p.parse_move(pick).unwrap());
+            } else if p.may_double() && next() % 6 == 0 {
+                p.play(p.parse_move("double").unwrap());
+            } else {
+                p.apply_chance(events[next() as usize % events.len()].event);
+                moves.clear();
+                p.legal_moves(&mut moves);
+                p.play(moves[next() as usize % moves.len()]);
+            }
+        }
+        let fen = p.to_fen();
+        assert_eq!(Backgammon::from_fen(&fen, &opts).unwrap(), p, "{fen}");
+        if !p.cube().dropped {
+            // XGID has no field for a game ended by a dropped double.
+            assert_eq!(ids::from_xgid(&ids::to_xgid(&p), &opts).unwrap(), p);
+        }
+        assert_eq!(ids::from_gnubg_id(&ids::to_gnubg_id(&p), &opts).unwrap(), p);
+    }
+    assert!(offers > 20);
 }
