@@ -38,11 +38,11 @@ pub use movegen::{Move, Roll, Step};
 #[derive(Copy, Clone, Debug, Default, PartialEq, Eq)]
 pub enum EvalKind {
     /// Hand-written backgammon knowledge (race, blots, points, primes, bear-off).
-    #[default]
     Heuristic,
     /// Tesauro's public linear evaluator.
     Pubeval,
-    /// The network trained by self-play (`neural.weights`).
+    /// The network trained by self-play (`neural.weights`), the strongest: the default.
+    #[default]
     Neural,
 }
 
