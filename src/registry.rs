@@ -96,6 +96,8 @@ pub trait AnyGame: Send {
     fn search(&self, limits: &Limits, stop: &AtomicBool, report: &mut dyn FnMut(&Info)) -> Found;
     /// The static evaluation of the current position, from the mover's view.
     fn evaluate(&self) -> i32;
+    /// The game's own invariants hold (piece counts, hash); for tests.
+    fn is_consistent(&self) -> bool;
 }
 
 /// What a search found, in text.
@@ -318,5 +320,9 @@ impl<G: Game> AnyGame for Slot<G> {
 
     fn evaluate(&self) -> i32 {
         self.position.evaluate()
+    }
+
+    fn is_consistent(&self) -> bool {
+        self.position.is_consistent()
     }
 }

@@ -6,6 +6,7 @@
 //!   listed one;
 //! - the position string round-trips through `position fen`;
 //! - `undo` restores the exact previous position;
+//! - the game's own invariants (piece counts, incremental hash) hold;
 //! - the game ends within a bound.
 
 use tabula::registry::{new_game, AnyGame, GAMES};
@@ -17,6 +18,7 @@ const MAX_PLIES: usize = 3000;
 fn check_position(game: &dyn AnyGame, name: &str) {
     let legal = game.legal_moves();
     let context = format!("{name} at {}", game.fen());
+    assert!(game.is_consistent(), "{context}: invariants broken");
     assert!(
         legal.windows(2).all(|w| w[0] < w[1]),
         "{context}: legal moves not sorted and distinct"
@@ -41,6 +43,10 @@ fn check_position(game: &dyn AnyGame, name: &str) {
             Some(token.as_str()),
             "{context}: spelling of {token}"
         );
+        assert!(
+            child.is_consistent(),
+            "{context}: invariants broken after {token}"
+        );
         assert!(child.undo(), "{context}: undo after {token}");
         assert_eq!(child.fen(), game.fen(), "{context}: undo after {token}");
     }
@@ -48,6 +54,7 @@ fn check_position(game: &dyn AnyGame, name: &str) {
 
 #[test]
 fn every_game_passes_the_battery() {
+    let mut positions = 0;
     for entry in GAMES {
         for seed in 0..GAMES_PER_KIND {
             let mut rng = Rng::new(seed * 7919 + 1);
@@ -58,6 +65,7 @@ fn every_game_passes_the_battery() {
                     game.roll(&mut rng).expect("a pending roll can be rolled");
                 }
                 check_position(game.as_ref(), entry.name);
+                positions += 1;
                 let legal = game.legal_moves();
                 if legal.is_empty() {
                     break;
@@ -73,6 +81,10 @@ fn every_game_passes_the_battery() {
             }
         }
     }
+    println!(
+        "{positions} positions checked in {} games",
+        GAMES.len() as u64 * GAMES_PER_KIND
+    );
 }
 
 #[test]
