@@ -21,10 +21,26 @@ pub struct Entry {
 
 /// Every game the engine plays. Adding a game adds one line here.
 pub const GAMES: &[Entry] = &[
-    Entry { name: "bombardment", new: games::bombardment::new_game },
-    Entry { name: games::cascades::Cascades::NAME, new: Slot::<games::cascades::Cascades>::boxed },
-    Entry { name: games::gipf::Gipf::NAME, new: Slot::<games::gipf::Gipf>::boxed },
-    Entry { name: games::morris::Morris::NAME, new: Slot::<games::morris::Morris>::boxed },
+    Entry {
+        name: games::backgammon::Backgammon::NAME,
+        new: Slot::<games::backgammon::Backgammon>::boxed,
+    },
+    Entry {
+        name: "bombardment",
+        new: games::bombardment::new_game,
+    },
+    Entry {
+        name: games::cascades::Cascades::NAME,
+        new: Slot::<games::cascades::Cascades>::boxed,
+    },
+    Entry {
+        name: games::gipf::Gipf::NAME,
+        new: Slot::<games::gipf::Gipf>::boxed,
+    },
+    Entry {
+        name: games::morris::Morris::NAME,
+        new: Slot::<games::morris::Morris>::boxed,
+    },
 ];
 
 /// Finds a game by name and builds it.

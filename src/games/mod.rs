@@ -1,4 +1,5 @@
 //! One module per game; each implements [`crate::game::Game`].
+pub mod backgammon;
 pub mod bombardment;
 pub mod cascades;
 pub mod gipf;

@@ -1,0 +1,136 @@
+//! Duplicate-dice matches between simple players (for measuring evaluations against pubeval).
+//!
+//! Each dice sequence is played twice with the colours swapped, so luck cancels out; the
+//! result is points per game for the first player with a 95% interval over the pairs.
+
+use super::movegen::{Move, Roll};
+use super::nn::Net;
+use super::{pubeval, Backgammon, EvalKind, Options};
+use crate::game::{Game, Side};
+use crate::search::{search, Limits, Table};
+use crate::util::rng::Rng;
+use std::sync::atomic::AtomicBool;
+
+/// A player that picks a play once the roll is known.
+#[derive(Copy, Clone, Debug)]
+pub enum Player {
+    /// Tesauro's pubeval, as he specified it (race weights chosen before the play).
+    Pubeval,
+    /// One ply: the play whose resulting position evaluates best with this evaluation.
+    OnePly(EvalKind),
+    /// One ply with a given network (checkpoints while training).
+    Net(&'static Net),
+    /// The engine's generic search (expectimax over rolls) to a fixed depth.
+    Search(EvalKind, u32),
+}
+
+impl Player {
+    /// The chosen play of `pos` (dice set, game not over).
+    pub fn choose(self, pos: &Backgammon) -> Option<Move> {
+        match self {
+            Player::Pubeval => pubeval::choose(pos),
+            Player::OnePly(kind) => one_ply(pos, kind),
+            Player::Net(net) => net.choose(pos, &mut Vec::new()),
+            Player::Search(kind, depth) => {
+                let mut root = pos.clone();
+                root.eval = kind;
+                let limits = Limits {
+                    depth: Some(depth),
+                    ..Limits::default()
+                };
+                let mut table = Table::new(16);
+                search(
+                    &root,
+                    &limits,
+                    &mut table,
+                    &AtomicBool::new(false),
+                    &mut |_| {},
+                )
+                .best
+            }
+        }
+    }
+}
+
+/// The play maximising minus the opponent's evaluation of the result (results score exactly).
+fn one_ply(pos: &Backgammon, kind: EvalKind) -> Option<Move> {
+    let mut moves = Vec::new();
+    pos.legal_moves(&mut moves);
+    let mut best: Option<(i32, Move)> = None;
+    for mv in moves {
+        let mut child = pos.clone();
+        child.play(mv);
+        child.eval = kind;
+        let score = match child.outcome() {
+            Some(o) => -child.terminal_value(&o).unwrap_or(0),
+            None => -child.evaluate(),
+        };
+        if best.is_none_or(|(b, _)| score > b) {
+            best = Some((score, mv));
+        }
+    }
+    best.map(|(_, mv)| mv)
+}
+
+/// Plays one game, `white` against `black`, with dice from `rng`; returns white's points.
+pub fn play_game(white: Player, black: Player, rng: &mut Rng) -> i32 {
+    let mut pos = Backgammon::start(&Options::default());
+    loop {
+        if let Some(o) = pos.outcome() {
+            let points = o.points as i32;
+            return if o.winner == Some(Side::White) {
+                points
+            } else {
+                -points
+            };
+        }
+        let roll = loop {
+            let a = rng.below(6) as u8 + 1;
+            let b = rng.below(6) as u8 + 1;
+            match Roll::new(a, b) {
+                Some(r) if pos.roll_allowed(r) => break r,
+                _ => continue,
+            }
+        };
+        pos.set_dice(roll);
+        let player = if pos.side_to_move() == Side::White {
+            white
+        } else {
+            black
+        };
+        let Some(mv) = player.choose(&pos) else {
+            return 0;
+        };
+        pos.play(mv);
+    }
+}
+
+/// The outcome of a duplicate match.
+#[derive(Copy, Clone, Debug)]
+pub struct MatchResult {
+    /// Games played (twice the pairs).
+    pub games: u32,
+    /// Mean points per game for the first player.
+    pub ppg: f64,
+    /// Half-width of the 95% interval of `ppg`.
+    pub margin: f64,
+}
+
+/// `pairs` dice sequences, each played with `a` as white then as black.
+pub fn duplicate_match(a: Player, b: Player, pairs: u32, seed: u64) -> MatchResult {
+    let mut sums = Vec::with_capacity(pairs as usize);
+    for pair in 0..pairs {
+        let seed = seed ^ (pair as u64).wrapping_mul(0x9E37_79B9_7F4A_7C15);
+        let first = play_game(a, b, &mut Rng::new(seed));
+        let second = -play_game(b, a, &mut Rng::new(seed));
+        sums.push((first + second) as f64 / 2.0);
+    }
+    let n = sums.len().max(1) as f64;
+    let mean = sums.iter().sum::<f64>() / n;
+    let var = sums.iter().map(|s| (s - mean).powi(2)).sum::<f64>() / (n - 1.0).max(1.0);
+    MatchResult {
+        games: pairs * 2,
+        ppg: mean,
+        margin: 1.96 * (var / n).sqrt(),
+    }
+}

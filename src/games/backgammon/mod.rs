@@ -1,0 +1,402 @@
+//! Backgammon.
+//!
+//! Rules (shared/rules/backgammon.es.txt): 15 checkers each, 2 on the 24 point, 5 on the 13,
+//! 3 on the 8 and 5 on the 6, every point counted from the mover's own side; a side moves from
+//! 24 towards 1 and bears off from its home board (6..1). Each die moves one checker that many
+//! points onto a point not held by two or more opposing checkers; landing on a single opposing
+//! checker (a blot) hits it to the bar. A double is played four times. A checker on the bar must
+//! enter (die `d` lands on point `25 - d`) before any other checker moves. Once all 15 are in
+//! the home board a die bears a checker off from its own point, or from the highest occupied
+//! point when no checker stands higher than the die. As many dice as possible must be used;
+//! when only one of two can be, the larger; a roll that cannot be played at all is `NN:pass`.
+//! The first side to bear off all 15 wins 1 point, 2 (gammon) if the loser bore none off, 3
+//! (backgammon) if the loser also still has a checker on the bar or in the winner's home board.
+//! The opening roll is never a double (the arbiter rolls again).
+//!
+//! Dice are chance events: a position without a roll lists every `(roll, play)` token over the
+//! 21 rolls (15 at the opening); [`Game::apply_chance`] fixes the roll. Notation, position
+//! strings and the outside formats (XGID, GNU Backgammon IDs) are in [`notation`] and [`ids`].
+
+pub mod board;
+pub mod cube;
+pub mod eval;
+pub mod ids;
+pub mod matchplay;
+pub mod movegen;
+pub mod nn;
+pub mod notation;
+pub mod pubeval;
+#[cfg(test)]
+mod tests;
+
+use crate::game::{Chance, Game, GameError, Outcome, Side};
+use board::{Side26, BAR, CHECKERS, OFF, START};
+use cube::{Cube, CubeAction};
+pub use movegen::{Move, Roll, Step};
+
+/// Which static evaluation [`Game::evaluate`] uses (`eval=` option).
+#[derive(Copy, Clone, Debug, Default, PartialEq, Eq)]
+pub enum EvalKind {
+    /// Hand-written backgammon knowledge (race, blots, points, primes, bear-off).
+    Heuristic,
+    /// Tesauro's public linear evaluator.
+    Pubeval,
+    /// The network trained by self-play (`neural.weights`), the strongest: the default.
+    #[default]
+    Neural,
+}
+
+/// The `newgame backgammon` options.
+#[derive(Copy, Clone, Debug, Default, PartialEq, Eq)]
+pub struct Options {
+    /// The evaluation the search uses.
+    pub eval: EvalKind,
+    /// Whether the doubling cube is in play (`cube=on`).
+    pub cube: bool,
+}
+
+/// A backgammon position: both sides' checkers, who is on roll and the roll if known.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Backgammon {
+    /// Checkers per side (indexed by [`Side::index`]), each in its own numbering.
+    sides: [Side26; 2],
+    turn: Side,
+    dice: Option<Roll>,
+    /// The first turn of the game: its roll is never a double.
+    opening: bool,
+    cube: Cube,
+    eval: EvalKind,
+}
+
+impl Backgammon {
+    /// A position from its parts with a centred 1-cube; the caller validates it.
+    pub(crate) fn from_parts(
+        sides: [Side26; 2],
+        turn: Side,
+        dice: Option<Roll>,
+        opening: bool,
+        options: &Options,
+    ) -> Backgammon {
+        Backgammon {
+            sides,
+            turn,
+            dice,
+            opening,
+            cube: Cube {
+                enabled: options.cube,
+                ..Cube::default()
+            },
+            eval: options.eval,
+        }
+    }
+
+    /// The cube's state.
+    pub fn cube(&self) -> Cube {
+        self.cube
+    }
+
+    /// Replaces the cube's state (keeping whether it is enabled); the caller validates.
+    pub(crate) fn set_cube(&mut self, cube: Cube) {
+        self.cube = Cube {
+            enabled: self.cube.enabled,
+            ..cube
+        };
+    }
+
+    /// The checkers of `side` in its own numbering (`[off, 1..=24, bar]`).
+    pub fn checkers(&self, side: Side) -> &Side26 {
+        &self.sides[side.index()]
+    }
+
+    /// The roll of the side to move, once known.
+    pub fn dice(&self) -> Option<Roll> {
+        self.dice
+    }
+
+    /// Whether this is the opening turn (no doubles).
+    pub fn is_opening(&self) -> bool {
+        self.opening
+    }
+
+    /// The evaluation this position's game uses.
+    pub fn eval_kind(&self) -> EvalKind {
+        self.eval
+    }
+
+    /// The mover's checkers and the opponent's.
+    fn mover(&self) -> (&Side26, &Side26) {
+        let me = self.turn.index();
+        (&self.sides[me], &self.sides[1 - me])
+    }
+
+    /// Appends the distinct plays of `roll` for the side to move.
+    pub fn plays_of(&self, roll: Roll, out: &mut Vec<Move>) {
+        let (me, them) = self.mover();
+        movegen::plays(me, them, roll, &mut Vec::new(), out);
+    }
+
+    /// Whether this roll may come now (no doubles at the opening).
+    pub fn roll_allowed(&self, roll: Roll) -> bool {
+        !(self.opening && roll.is_double())
+    }
+
+    /// Fixes the roll of the side to move (the caller checked [`Backgammon::roll_allowed`]).
+    pub fn set_dice(&mut self, roll: Roll) {
+        self.dice = Some(roll);
+    }
+
+    /// Whether the side to move may offer a double now.
+    pub fn may_double(&self) -> bool {
+        self.cube
+            .double_refusal(self.turn, self.opening, self.dice.is_some())
+            .is_none()
+    }
+
+    /// Pip counts of (side to move, opponent).
+    pub fn pip_counts(&self) -> (u32, u32) {
+        let (me, them) = self.mover();
+        (board::pips(me), board::pips(them))
+    }
+}
+
+/// The result once `winner` has borne off everything: 1, 2 (gammon) or 3 (backgammon).
+fn result_for(winner: Side, loser: &Side26) -> Outcome {
+    let (points, reason) = if loser[OFF] > 0 {
+        (1, "single")
+    } else if loser[BAR] > 0 || loser[19..25].iter().any(|&c| c > 0) {
+        (3, "backgammon")
+    } else {
+        (2, "gammon")
+    };
+    Outcome {
+        winner: Some(winner),
+        points,
+        reason,
+    }
+}
+
+impl Game for Backgammon {
+    type Move = Move;
+    type Options = Options;
+
+    const NAME: &'static str = "backgammon";
+
+    fn parse_options(pairs: &[(&str, &str)]) -> Result<Options, GameError> {
+        let mut options = Options::default();
+        for &(key, value) in pairs {
+            match (key, value) {
+                ("eval", "heuristic") => options.eval = EvalKind::Heuristic,
+                ("eval", "pubeval") => options.eval = EvalKind::Pubeval,
+                ("eval", "neural") => options.eval = EvalKind::Neural,
+                ("cube", "on") => options.cube = true,
+                ("cube", "off") => options.cube = false,
+                ("cube", _) => {
+                    return Err(GameError::BadOption(format!(
+                        "cube={value} (expected on or off)"
+                    )))
+                }
+                ("eval", _) => {
+                    return Err(GameError::BadOption(format!(
+                        "eval={value} (expected heuristic, pubeval or neural)"
+                    )))
+                }
+                _ => return Err(GameError::BadOption(format!("{key}={value}"))),
+            }
+        }
+        Ok(options)
+    }
+
+    fn format_options(options: &Options) -> String {
+        let eval = match options.eval {
+            EvalKind::Heuristic => "heuristic",
+            EvalKind::Pubeval => "pubeval",
+            EvalKind::Neural => "neural",
+        };
+        let cube = if options.cube { "on" } else { "off" };
+        format!("eval={eval} cube={cube}")
+    }
+
+    fn start(options: &Options) -> Self {
+        Backgammon::from_parts([START, START], Side::White, None, true, options)
+    }
+
+    fn from_fen(fen: &str, options: &Options) -> Result<Self, GameError> {
+        notation::parse_fen(fen, options)
+    }
+
+    fn to_fen(&self) -> String {
+        notation::format_fen(self)
+    }
+
+    fn side_to_move(&self) -> Side {
+        self.turn
+    }
+
+    fn legal_moves(&self, out: &mut Vec<Move>) {
+        if self.outcome().is_some() {
+            return;
+        }
+        if self.cube.offered {
+            out.push(Move::cube_action(CubeAction::Take));
+            out.push(Move::cube_action(CubeAction::Drop));
+            return;
+        }
+        if self.may_double() {
+            out.push(Move::cube_action(CubeAction::Double));
+        }
+        let (me, them) = self.mover();
+        let mut scratch = Vec::new();
+        match self.dice {
+            Some(roll) => movegen::plays(me, them, roll, &mut scratch, out),
+            None => {
+                for (roll, _) in Roll::all(self.opening) {
+                    movegen::plays(me, them, roll, &mut scratch, out);
+                }
+            }
+        }
+    }
+
+    fn play(&mut self, mv: Move) {
+        match mv.cube {
+            CubeAction::None => {}
+            CubeAction::Double => {
+                self.cube.offered = true;
+                self.turn = self.turn.opponent();
+                return;
+            }
+            CubeAction::Take => {
+                self.cube.offered = false;
+                self.cube.log2 += 1;
+                self.cube.owner = Some(self.turn);
+                self.turn = self.turn.opponent();
+                return;
+            }
+            CubeAction::Drop => {
+                self.cube.offered = false;
+                self.cube.dropped = true;
+                return;
+            }
+        }
+        let me = self.turn.index();
+        let [white, black] = &mut self.sides;
+        let (mine, theirs) = if me == 0 {
+            (white, black)
+        } else {
+            (black, white)
+        };
+        for step in mv.steps() {
+            board::apply_step(mine, theirs, step.from as usize, step.to as usize);
+        }
+        self.turn = self.turn.opponent();
+        self.dice = None;
+        self.opening = false;
+    }
+
+    fn outcome(&self) -> Option<Outcome> {
+        let [white, black] = &self.sides;
+        let mut outcome = if self.cube.dropped {
+            Outcome {
+                winner: Some(self.turn.opponent()),
+                points: 1,
+                reason: "drop",
+            }
+        } else if white[OFF] == CHECKERS {
+            result_for(Side::White, black)
+        } else if black[OFF] == CHECKERS {
+            result_for(Side::Black, white)
+        } else {
+            return None;
+        };
+        outcome.points *= self.cube.value();
+        Some(outcome)
+    }
+
+    fn format_move(&self, mv: Move) -> String {
+        notation::format_move(mv)
+    }
+
+    fn parse_move(&self, token: &str) -> Result<Move, GameError> {
+        notation::parse_move(self, token)
+    }
+
+    fn evaluate(&self) -> i32 {
+        let cubeless = match self.eval {
+            EvalKind::Heuristic => eval::heuristic(self),
+            EvalKind::Pubeval => pubeval::evaluate(self),
+            EvalKind::Neural => nn::evaluate(self),
+        };
+        // Results are worth the cube's value, so equities are too (cubeless estimate).
+        cubeless
+            .saturating_mul(self.cube.value() as i32)
+            .clamp(-99_000, 99_000)
+    }
+
+    fn hash(&self) -> u64 {
+        eval::zobrist(self)
+    }
+
+    fn board_lines(&self) -> Vec<String> {
+        notation::board_lines(self)
+    }
+
+    fn move_order_hint(&self, mv: Move) -> i32 {
+        eval::move_hint(self, mv)
+    }
+
+    fn chance_events(&self, out: &mut Vec<Chance>) {
+        if self.dice.is_some() || self.cube.offered || self.outcome().is_some() {
+            return;
+        }
+        out.extend(Roll::all(self.opening).map(|(roll, probability)| Chance {
+            event: roll.event(),
+            probability,
+        }));
+    }
+
+    fn apply_chance(&mut self, event: u32) {
+        if let Some(roll) = Roll::from_event(event) {
+            self.dice = Some(roll);
+        }
+    }
+
+    fn parse_chance(&self, token: &str) -> Result<u32, GameError> {
+        if self.outcome().is_some() {
+            return Err(GameError::GameOver);
+        }
+        if self.cube.offered {
+            return Err(GameError::illegal(
+                token,
+                "a double is offered: take or drop first",
+            ));
+        }
+        let roll = notation::parse_roll(token)
+            .ok_or_else(|| GameError::bad_move(token, "a roll is two dice 1-6, e.g. 31"))?;
+        if !self.roll_allowed(roll) {
+            return Err(GameError::illegal(
+                token,
+                "the opening roll cannot be a double",
+            ));
+        }
+        Ok(roll.event())
+    }
+
+    fn format_chance(&self, event: u32) -> String {
+        event.to_string()
+    }
+
+    fn terminal_value(&self, outcome: &Outcome) -> Option<i32> {
+        let value = eval::POINT * outcome.points as i32;
+        Some(if outcome.winner == Some(self.turn) {
+            value
+        } else {
+            -value
+        })
+    }
+
+    fn is_consistent(&self) -> bool {
+        let [white, black] = &self.sides;
+        let total_ok = |s: &Side26| s.iter().map(|&c| c as u32).sum::<u32>() == CHECKERS as u32;
+        let shared = (1..25).any(|p| white[p] > 0 && black[25 - p] > 0);
+        total_ok(white) && total_ok(black) && !shared
+    }
+}
