@@ -67,9 +67,7 @@ pub fn run(nodes: u64, seed: u64) -> BenchReport {
             if game.outcome().is_some() {
                 continue;
             }
-            let mut last = 0;
-            game.search(&limits, &stop, &mut |info| last = info.nodes);
-            game_nodes += last;
+            game_nodes += game.search(&limits, &stop, &mut |_| {}).nodes;
         }
         let ms = start.elapsed().as_millis() as u64;
         report.lines.push(format!(

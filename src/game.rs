@@ -146,6 +146,17 @@ pub struct Chance {
     pub probability: f64,
 }
 
+/// A game-theoretic value known exactly, from the side to move's point of view.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub enum Proven {
+    /// The side to move wins in this many plies with best play.
+    Win(u32),
+    /// The side to move loses in this many plies with best play.
+    Loss(u32),
+    /// Best play draws.
+    Draw,
+}
+
 /// One game's rules, notation and evaluation. Implementations live in `src/games/<name>/`.
 ///
 /// Positions are copy-make: the search clones a position and calls [`Game::play`] on the
@@ -197,6 +208,17 @@ pub trait Game: Clone + Debug + Send + Sync + 'static {
     /// A cheap score to try promising moves first (higher first). Default: no preference.
     fn move_order_hint(&self, _mv: Self::Move) -> i32 {
         0
+    }
+
+    /// Moves that change the material balance at once (captures, detonations, mills), which
+    /// the search follows past its horizon so it never stops in the middle of an exchange.
+    /// Default: none (the search then stops at the horizon).
+    fn tactical_moves(&self, _out: &mut Vec<Self::Move>) {}
+
+    /// The exact value of this position when it is known without search (an endgame table,
+    /// a solved small game). The search trusts it and plays for the fastest win. Default: none.
+    fn proven_value(&self) -> Option<Proven> {
+        None
     }
 
     /// Counts move sequences of length `depth` (notation.md's perft). Games may override

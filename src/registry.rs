@@ -20,10 +20,16 @@ pub struct Entry {
 }
 
 /// Every game the engine plays. Adding a game adds one line here.
-pub const GAMES: &[Entry] = &[Entry {
-    name: "bombardment",
-    new: games::bombardment::new_game,
-}];
+pub const GAMES: &[Entry] = &[
+    Entry {
+        name: "bombardment",
+        new: games::bombardment::new_game,
+    },
+    Entry {
+        name: games::morris::Morris::NAME,
+        new: Slot::<games::morris::Morris>::boxed,
+    },
+];
 
 /// Finds a game by name and builds it.
 pub fn new_game(
@@ -82,15 +88,21 @@ pub trait AnyGame: Send {
     fn set_hash(&mut self, mib: usize);
     /// Forgets the transposition table's contents.
     fn clear_hash(&mut self);
-    /// Searches the current position; returns the best move's spelling.
-    fn search(
-        &self,
-        limits: &Limits,
-        stop: &AtomicBool,
-        report: &mut dyn FnMut(&Info),
-    ) -> Option<String>;
+    /// Searches the current position.
+    fn search(&self, limits: &Limits, stop: &AtomicBool, report: &mut dyn FnMut(&Info)) -> Found;
     /// The static evaluation of the current position, from the mover's view.
     fn evaluate(&self) -> i32;
+    /// The game's own invariants hold (piece counts, hash); for tests.
+    fn is_consistent(&self) -> bool;
+}
+
+/// What a search found, in text.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Found {
+    /// The move to play; `None` only when there is no legal move.
+    pub best: Option<String>,
+    /// Nodes searched.
+    pub nodes: u64,
 }
 
 /// A concrete game with the session state around it.
@@ -293,18 +305,20 @@ impl<G: Game> AnyGame for Slot<G> {
         self.table().clear();
     }
 
-    fn search(
-        &self,
-        limits: &Limits,
-        stop: &AtomicBool,
-        report: &mut dyn FnMut(&Info),
-    ) -> Option<String> {
+    fn search(&self, limits: &Limits, stop: &AtomicBool, report: &mut dyn FnMut(&Info)) -> Found {
         let mut table = self.table();
         let result = search::search(&self.position, limits, &mut table, stop, report);
-        result.best.map(|mv| self.position.format_move(mv))
+        Found {
+            best: result.best.map(|mv| self.position.format_move(mv)),
+            nodes: result.nodes,
+        }
     }
 
     fn evaluate(&self) -> i32 {
         self.position.evaluate()
+    }
+
+    fn is_consistent(&self) -> bool {
+        self.position.is_consistent()
     }
 }

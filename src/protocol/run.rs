@@ -4,6 +4,7 @@
 use super::response::{Output, Response};
 use super::session::{Flow, Session};
 use std::io::{BufRead, ErrorKind, Write};
+use std::panic::{catch_unwind, AssertUnwindSafe};
 
 /// Longest accepted input line in bytes; longer lines are refused with an error.
 pub const LINE_LIMIT: usize = 256 * 1024;
@@ -70,8 +71,13 @@ pub fn run(mut input: impl BufRead, output: impl Write + Send + 'static, args: &
     loop {
         match read_line(&mut input, &mut buffer) {
             Line::Text(text) => {
-                if session.handle(&text) == Flow::Quit {
-                    return 0;
+                // A bug must not take the engine down: report it and keep the session.
+                match catch_unwind(AssertUnwindSafe(|| session.handle(&text))) {
+                    Ok(Flow::Quit) => return 0,
+                    Ok(Flow::Continue) => {}
+                    Err(_) => out.send(&Response::Error(
+                        "internal error while handling this command".into(),
+                    )),
                 }
             }
             Line::TooLong(length) => out.send(&Response::Error(format!(

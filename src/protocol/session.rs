@@ -351,8 +351,7 @@ impl Session {
                 })
             }));
             let best = match best {
-                Ok(Some(mv)) => mv,
-                Ok(None) => NO_MOVE.to_owned(),
+                Ok(found) => found.best.unwrap_or_else(|| NO_MOVE.to_owned()),
                 Err(_) => {
                     log::error!("the search panicked; answering the null move");
                     NO_MOVE.to_owned()

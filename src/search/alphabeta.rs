@@ -2,10 +2,15 @@
 //! moves; chance nodes are averaged over their events (expectimax).
 
 use super::tt::{Bound, Entry, Table};
-use super::{Budget, Info, Limits, Score, MATE, MAX_PLY};
-use crate::game::{Chance, Game, Outcome};
+use super::{Budget, Info, Limits, Score, MATE, MAX_PLY, PROVEN};
+use crate::game::{Chance, Game, Outcome, Proven};
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::Instant;
+
+/// Plies of tactical moves followed past the horizon.
+const QUIESCENCE_PLIES: u32 = 6;
+/// Moves before this index in the ordered list are never reduced.
+const LATE_MOVE: usize = 4;
 
 /// What a search returns.
 #[derive(Clone, Debug)]
@@ -14,6 +19,8 @@ pub struct SearchResult<M> {
     pub best: Option<M>,
     /// The last completed iteration's report, if any completed.
     pub info: Option<Info>,
+    /// Every node visited, completed iterations or not.
+    pub nodes: u64,
 }
 
 /// Searches `root` within `limits`, reporting each finished iteration to `report`.
@@ -36,6 +43,7 @@ pub fn search<G: Game>(
         killers: vec![[None; 2]; MAX_PLY + 1],
         pv: vec![Vec::new(); MAX_PLY + 2],
         buffers: vec![Vec::new(); MAX_PLY + 1],
+        scored: vec![Vec::new(); MAX_PLY + 1],
         chance: Vec::new(),
     };
     let mut root_moves = Vec::new();
@@ -44,6 +52,7 @@ pub fn search<G: Game>(
     let mut result = SearchResult {
         best: root_moves.first().copied(),
         info: None,
+        nodes: 0,
     };
     if root_moves.is_empty() {
         return result;
@@ -82,6 +91,7 @@ pub fn search<G: Game>(
             break;
         }
     }
+    result.nodes = searcher.nodes;
     // `go infinite` must not answer before `stop`, even when the result is known.
     while limits.infinite && !stop.load(Ordering::Relaxed) {
         std::thread::sleep(std::time::Duration::from_millis(1));
@@ -99,6 +109,7 @@ struct Searcher<'a, G: Game> {
     killers: Vec<[Option<G::Move>; 2]>,
     pv: Vec<Vec<G::Move>>,
     buffers: Vec<Vec<G::Move>>,
+    scored: Vec<Vec<(i32, G::Move)>>,
     chance: Vec<Chance>,
 }
 
@@ -145,12 +156,20 @@ impl<G: Game> Searcher<'_, G> {
         if let Some(outcome) = pos.outcome() {
             return terminal_score(pos, &outcome, ply);
         }
-        if depth <= 0 || ply >= MAX_PLY {
-            return pos.evaluate();
+        if let Some(proven) = pos.proven_value() {
+            return proven_score(proven, ply);
         }
         self.chance.clear();
         pos.chance_events(&mut self.chance);
-        if !self.chance.is_empty() {
+        let chance_node = !self.chance.is_empty();
+        if depth <= 0 || ply >= MAX_PLY {
+            return if chance_node || ply >= MAX_PLY {
+                pos.evaluate()
+            } else {
+                self.quiescence(pos, ply, alpha, beta, QUIESCENCE_PLIES)
+            };
+        }
+        if chance_node {
             return self.expectation(pos, depth, ply);
         }
 
@@ -173,18 +192,33 @@ impl<G: Game> Searcher<'_, G> {
         let mut moves = std::mem::take(&mut self.buffers[ply]);
         moves.clear();
         pos.legal_moves(&mut moves);
-        self.order(pos, &mut moves, tt_move, ply);
+        let mut scored = std::mem::take(&mut self.scored[ply]);
+        self.score_moves(pos, &moves, tt_move, ply, &mut scored);
 
         let original_alpha = alpha;
         let mut best_score = -MATE - 1;
         let mut best_move = None;
-        for (i, &mv) in moves.iter().enumerate() {
+        let killers = self.killers[ply];
+        for i in 0..scored.len() {
+            let mv = pick_next(&mut scored, i);
             let mut child = pos.clone();
             child.play(mv);
             let score = if i == 0 {
                 -self.negamax(&child, depth - 1, ply + 1, -beta, -alpha)
             } else {
-                let probe = -self.negamax(&child, depth - 1, ply + 1, -alpha - 1, -alpha);
+                // Late moves of a well-ordered list rarely matter: look at them less deeply
+                // first, and fully only when they seem to beat the best so far.
+                let quiet = Some(mv) != tt_move && !killers.contains(&Some(mv));
+                let reduction = if depth >= 3 && i >= LATE_MOVE && quiet {
+                    1 + (i >= 4 * LATE_MOVE) as i32
+                } else {
+                    0
+                };
+                let mut probe =
+                    -self.negamax(&child, depth - 1 - reduction, ply + 1, -alpha - 1, -alpha);
+                if reduction > 0 && probe > alpha && !self.aborted {
+                    probe = -self.negamax(&child, depth - 1, ply + 1, -alpha - 1, -alpha);
+                }
                 if probe > alpha && probe < beta && !self.aborted {
                     -self.negamax(&child, depth - 1, ply + 1, -beta, -alpha)
                 } else {
@@ -208,6 +242,7 @@ impl<G: Game> Searcher<'_, G> {
             }
         }
         self.buffers[ply] = moves;
+        self.scored[ply] = scored;
         if self.aborted {
             return 0;
         }
@@ -226,6 +261,48 @@ impl<G: Game> Searcher<'_, G> {
             bound,
         });
         best_score
+    }
+
+    /// Follows only tactical moves past the horizon; the side to move may also stand pat.
+    fn quiescence(&mut self, pos: &G, ply: usize, mut alpha: i32, beta: i32, budget: u32) -> i32 {
+        let stand = pos.evaluate();
+        if stand >= beta || budget == 0 || ply >= MAX_PLY {
+            return stand;
+        }
+        alpha = alpha.max(stand);
+        let mut moves = std::mem::take(&mut self.buffers[ply]);
+        moves.clear();
+        pos.tactical_moves(&mut moves);
+        let mut scored = std::mem::take(&mut self.scored[ply]);
+        scored.clear();
+        scored.extend(moves.iter().map(|&mv| (pos.move_order_hint(mv), mv)));
+        let mut best = stand;
+        for i in 0..scored.len() {
+            let mv = pick_next(&mut scored, i);
+            let mut child = pos.clone();
+            child.play(mv);
+            self.nodes += 1;
+            if self.nodes & 1023 == 0 {
+                self.check_limits();
+            }
+            let score = match child.outcome() {
+                Some(outcome) => -terminal_score(&child, &outcome, ply + 1),
+                None => -self.quiescence(&child, ply + 1, -beta, -alpha, budget - 1),
+            };
+            if self.aborted {
+                break;
+            }
+            if score > best {
+                best = score;
+                alpha = alpha.max(score);
+                if score >= beta {
+                    break;
+                }
+            }
+        }
+        self.buffers[ply] = moves;
+        self.scored[ply] = scored;
+        best
     }
 
     /// The probability-weighted value of a chance node; the roll is not a ply.
@@ -247,19 +324,29 @@ impl<G: Game> Searcher<'_, G> {
         total.round() as i32
     }
 
-    fn order(&self, pos: &G, moves: &mut [G::Move], tt_move: Option<G::Move>, ply: usize) {
+    /// Scores moves for ordering: the table's move, then killers, then the game's hint.
+    fn score_moves(
+        &self,
+        pos: &G,
+        moves: &[G::Move],
+        tt_move: Option<G::Move>,
+        ply: usize,
+        out: &mut Vec<(i32, G::Move)>,
+    ) {
         let killers = self.killers[ply];
-        moves.sort_by_cached_key(|&mv| {
-            if Some(mv) == tt_move {
-                i32::MIN
+        out.clear();
+        out.extend(moves.iter().map(|&mv| {
+            let score = if Some(mv) == tt_move {
+                i32::MAX
             } else if Some(mv) == killers[0] {
-                i32::MIN + 1
+                i32::MAX - 1
             } else if Some(mv) == killers[1] {
-                i32::MIN + 2
+                i32::MAX - 2
             } else {
-                -pos.move_order_hint(mv)
-            }
-        });
+                pos.move_order_hint(mv).min(i32::MAX - 3)
+            };
+            (score, mv)
+        }));
     }
 
     fn remember_killer(&mut self, ply: usize, mv: G::Move) {
@@ -277,10 +364,24 @@ impl<G: Game> Searcher<'_, G> {
         head[ply].extend_from_slice(&tail[0]);
     }
 
+    /// The best line: the collected PV, continued through the table where a cut-off ended it.
     fn principal_variation(&self, root: &G) -> Vec<String> {
         let mut pos = root.clone();
         let mut line = Vec::new();
         for &mv in &self.pv[0] {
+            line.push(pos.format_move(mv));
+            pos.play(mv);
+        }
+        let mut legal = Vec::new();
+        while line.len() < MAX_PLY && pos.outcome().is_none() {
+            let Some(mv) = self.table.probe(pos.hash()).and_then(|entry| entry.best) else {
+                break;
+            };
+            legal.clear();
+            pos.legal_moves(&mut legal);
+            if !legal.contains(&mv) {
+                break;
+            }
             line.push(pos.format_move(mv));
             pos.play(mv);
         }
@@ -296,6 +397,19 @@ impl<G: Game> Searcher<'_, G> {
     }
 }
 
+/// Moves the best-scored remaining move to `index` and returns it: a lazy selection sort,
+/// since a cut-off usually comes before the list is exhausted.
+fn pick_next<M: Copy>(scored: &mut [(i32, M)], index: usize) -> M {
+    let mut best = index;
+    for j in index + 1..scored.len() {
+        if scored[j].0 > scored[best].0 {
+            best = j;
+        }
+    }
+    scored.swap(index, best);
+    scored[index].1
+}
+
 /// A finished game's score for the side to move: proven results prefer the shortest win.
 fn terminal_score<G: Game>(pos: &G, outcome: &Outcome, ply: usize) -> i32 {
     if let Some(value) = pos.terminal_value(outcome) {
@@ -308,11 +422,20 @@ fn terminal_score<G: Game>(pos: &G, outcome: &Outcome, ply: usize) -> i32 {
     }
 }
 
+/// A known exact value as a search score, counted in plies from the root.
+fn proven_score(proven: Proven, ply: usize) -> i32 {
+    match proven {
+        Proven::Draw => 0,
+        Proven::Win(plies) => MATE - (ply as i32 + plies.min(900) as i32),
+        Proven::Loss(plies) => -(MATE - (ply as i32 + plies.min(900) as i32)),
+    }
+}
+
 /// Mate scores are stored relative to the node, so they stay right at another ply.
 fn to_table(score: i32, ply: usize) -> i32 {
-    if score > MATE - MAX_PLY as i32 - 1 {
+    if score > PROVEN {
         score + ply as i32
-    } else if score < -(MATE - MAX_PLY as i32 - 1) {
+    } else if score < -(PROVEN) {
         score - ply as i32
     } else {
         score
@@ -320,9 +443,9 @@ fn to_table(score: i32, ply: usize) -> i32 {
 }
 
 fn from_table(score: i32, ply: usize) -> i32 {
-    if score > MATE - MAX_PLY as i32 - 1 {
+    if score > PROVEN {
         score - ply as i32
-    } else if score < -(MATE - MAX_PLY as i32 - 1) {
+    } else if score < -(PROVEN) {
         score + ply as i32
     } else {
         score

@@ -13,6 +13,8 @@ use std::fmt;
 
 /// Scores at or beyond this magnitude are proven results (a win or loss in some plies).
 pub const MATE: i32 = 1_000_000;
+/// Scores beyond this magnitude are proven results (distance to the end below 1000 plies).
+pub const PROVEN: i32 = MATE - 1000;
 /// The longest line the search follows.
 pub const MAX_PLY: usize = 128;
 
@@ -28,8 +30,8 @@ pub enum Score {
 impl Score {
     /// Converts an internal score (mate scores count plies from the root).
     pub fn from_internal(score: i32) -> Score {
-        let distance = MATE - score.abs();
-        if distance <= MAX_PLY as i32 {
+        if score.abs() > PROVEN {
+            let distance = MATE - score.abs();
             let moves = (distance + 1) / 2;
             Score::Mate(if score > 0 { moves } else { -moves })
         } else {

@@ -268,6 +268,31 @@ impl<B: Bits> Game for Bombardment<B> {
         eval::move_order_hint(self, mv)
     }
 
+    /// Detonations that take at least one enemy piece, and steps onto the goal rank.
+    fn tactical_moves(&self, out: &mut Vec<Move>) {
+        let side = self.side;
+        let theirs = self.pieces[side.opponent().index()];
+        for square in self.pieces[side.index()].squares() {
+            if !(self.geometry.blast(square) & theirs).is_empty() {
+                out.push(Move::Detonate(square as u8));
+            }
+        }
+        let goal = if side == Side::White {
+            self.geometry.top_rank
+        } else {
+            self.geometry.bottom_rank
+        };
+        let (straight, left, right) = self.step_targets(side);
+        for (direction, targets) in [straight, left, right].into_iter().enumerate() {
+            for target in (targets & goal).squares() {
+                out.push(Move::Step(
+                    self.step_origin(target, direction) as u8,
+                    target as u8,
+                ));
+            }
+        }
+    }
+
     /// Bulk counting: at the last ply the moves are counted with popcounts, not generated.
     fn perft(&self, depth: u32) -> u64 {
         if depth == 0 {

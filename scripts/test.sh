@@ -1,0 +1,7 @@
+#!/usr/bin/env bash
+# Runs every test: unit tests, rule scenarios, perft against reference generators, protocol
+# transcripts against the real binary. The test profile is optimised (see Cargo.toml).
+set -euo pipefail
+cd "$(dirname "$0")/.."
+command -v cargo >/dev/null || { echo "cargo not found: install Rust from https://rustup.rs" >&2; exit 1; }
+cargo test --all-targets
