@@ -154,7 +154,7 @@ impl Engine {
         engine.send("ugi")?;
         let deadline = Instant::now() + timeout;
         loop {
-            let (line, _) = engine.next_line(deadline, "ugiok")?;
+            let (line, _) = engine.next_line(deadline, timeout, "ugiok")?;
             let mut words = line.split_whitespace();
             match words.next() {
                 Some("ugiok") => break,
@@ -220,7 +220,7 @@ impl Engine {
         self.send("isready")?;
         let deadline = Instant::now() + timeout;
         loop {
-            let (line, _) = self.next_line(deadline, "readyok")?;
+            let (line, _) = self.next_line(deadline, timeout, "readyok")?;
             match line.split_whitespace().next() {
                 Some("readyok") => return Ok(self.last_error.take()),
                 Some("error") => self.last_error = Some(line),
@@ -241,7 +241,7 @@ impl Engine {
         let start = Instant::now();
         let deadline = start + limit;
         loop {
-            let (line, at) = self.next_line(deadline, "bestmove")?;
+            let (line, at) = self.next_line(deadline, limit, "bestmove")?;
             let words: Vec<&str> = line.split_whitespace().collect();
             match words.first().copied() {
                 None | Some("info" | "id" | "option" | "readyok" | "ugiok" | "response") => {}
@@ -270,10 +270,12 @@ impl Engine {
         }
     }
 
-    /// The next line and when it arrived, or the fault of not getting one by `deadline`.
+    /// The next line and when it arrived, or the fault of not getting one by `deadline`
+    /// (`allowed` after the request, for the message).
     fn next_line(
         &mut self,
         deadline: Instant,
+        allowed: Duration,
         waiting_for: &str,
     ) -> Result<(String, Instant), Fault> {
         let left = deadline.saturating_duration_since(Instant::now());
@@ -283,7 +285,7 @@ impl Engine {
                 "it closed its output while we waited for {waiting_for}"
             ))),
             Err(RecvTimeoutError::Timeout) => {
-                let message = format!("no {waiting_for} in time");
+                let message = format!("no {waiting_for} within {} ms", allowed.as_millis());
                 Err(if waiting_for == "bestmove" {
                     Fault::Time(message)
                 } else {
