@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # The strength table: for every game the engine knows, our search at movetime 100 against the
 # random mover, the 1-ply greedy player, and itself at depth 1. Each cell is the search's
-# score (W/L/D) and Elo with its 95% interval over GAMES games, colours alternating.
+# score (W/L/D) and Elo with its 95% interval over GAMES games, colours alternating, each pair
+# of games starting with 2 random plies (so that deterministic players do not repeat a game).
 #   scripts/strength.sh [GAMES] [CONCURRENCY]      (defaults: 20 games, 1 at a time)
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -14,7 +15,7 @@ list=$(printf 'ugi\nquit\n' | "$engine" | sed -n 's/^option name Game type combo
 cell() { # GAME OPPONENT-SPEC -> "score (W/L/D) elo"
   local out wld score elo
   out=$(nice ./target/release/arena --quiet --game "$1" --games "$games" \
-    --concurrency "$concurrency" --seed 1 --tc movetime=100 \
+    --concurrency "$concurrency" --seed 1 --tc movetime=100 --random-plies 2 \
     --engine "cmd=$engine,name=search,option.Player=search" \
     --engine "cmd=$engine,name=opponent,$2") || { echo "failed"; return; }
   wld=$(echo "$out" | sed -n 's/.*(W\/L\/D \(.*\))$/\1/p')

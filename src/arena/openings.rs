@@ -83,7 +83,10 @@ impl Openings {
     ) -> Result<Vec<String>, String> {
         match self {
             Openings::None => Ok(Vec::new()),
-            Openings::List(lists) => Ok(lists[pair % lists.len()].clone()),
+            Openings::List(lists) => Ok(lists
+                .get(pair % lists.len().max(1))
+                .cloned()
+                .unwrap_or_default()),
             Openings::Random(plies) => {
                 let mut position =
                     registry::new_game(game, options, 0).map_err(|e| e.to_string())?;
