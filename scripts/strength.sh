@@ -20,7 +20,7 @@ cell() { # GAME OPPONENT-SPEC -> "score (W/L/D) elo"
     --engine "cmd=$engine,name=opponent,$2") || { echo "failed"; return; }
   wld=$(echo "$out" | sed -n 's/.*(W\/L\/D \(.*\))$/\1/p')
   score=$(echo "$out" | sed -n 's/^score .* = \(.*\)$/\1/p')
-  elo=$(echo "$out" | sed -n 's/^elo \(.*\) (95%)$/\1/p')
+  elo=$(echo "$out" | sed -n 's/^elo \([^ ]*\) .*95% interval \(.*\)$/\1 \2/p')
   echo "$score ($wld) $elo"
 }
 printf '| game | vs random | vs greedy | vs depth 1 |\n|---|---|---|---|\n'
@@ -31,4 +31,4 @@ for game in $list; do
     "$(cell "$game" "option.Player=search,tc=depth=1")"
 done
 echo
-echo "cells: score of the search at movetime 100 (W/L/D), Elo +- 95% interval; $games games each"
+echo "cells: score of the search at movetime 100 (W/L/D), Elo [95% interval]; $games games each"

@@ -332,6 +332,7 @@ fn game_line(config: &Config, names: &[&str; 2], tally: &Tally, played: &Played)
 fn print_summary(config: &Config, names: &[&str; 2], summary: &Summary, out: &mut dyn Write) {
     let tally = &summary.tally;
     let (elo, error) = tally.elo();
+    let interval = tally.elo_interval();
     let mut lines = vec![
         format!(
             "{} vs {}: {} games, {} wins, {} losses, {} draws (W/L/D {}/{}/{})",
@@ -351,7 +352,10 @@ fn print_summary(config: &Config, names: &[&str; 2], summary: &Summary, out: &mu
             tally.games(),
             tally.score()
         ),
-        format!("elo {elo:+.1} +- {error:.1} (95%)"),
+        format!(
+            "elo {elo:+.1} +- {error:.1}, 95% interval [{:+.1}, {:+.1}]",
+            interval.0, interval.1
+        ),
     ];
     if summary.games.iter().any(|g| g.result.points > 1) {
         lines.push(format!(

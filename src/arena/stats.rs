@@ -58,18 +58,30 @@ impl Tally {
         (n, s, variance)
     }
 
-    /// The Elo difference and the half-width of its 95% interval. Both are infinite when one
-    /// side scored everything (the data cannot bound the difference).
+    /// The Elo difference and the half-width of its 95% interval (infinite when an end of
+    /// the interval is).
     pub fn elo(&self) -> (f64, f64) {
+        let (_, s, _) = self.moments(false);
+        let (low, high) = self.elo_interval();
+        (score_to_elo(s), (high - low) / 2.0)
+    }
+
+    /// The 95% interval of the Elo difference: a Wilson score interval with the per-game
+    /// variance of the results (so draws narrow it). Unlike score ± 1.96 sd it stays inside
+    /// [0, 1] and still bounds a clean sweep on one side (10 wins of 10: above +166).
+    pub fn elo_interval(&self) -> (f64, f64) {
         let (n, s, variance) = self.moments(false);
-        let elo = score_to_elo(s);
-        if n == 0.0 || elo.is_infinite() {
-            return (elo, f64::INFINITY);
+        if n == 0.0 {
+            return (f64::NEG_INFINITY, f64::INFINITY);
         }
-        let error = (variance / n).sqrt() * Z95;
-        let low = score_to_elo(s - error);
-        let high = score_to_elo(s + error);
-        (elo, (high - low) / 2.0)
+        let z2 = Z95 * Z95;
+        let shrink = 1.0 + z2 / n;
+        let centre = (s + z2 / (2.0 * n)) / shrink;
+        let half = Z95 / shrink * (variance / n + z2 / (4.0 * n * n)).sqrt();
+        // At a sweep the end is exactly 0 or 1; rounding must not make it finite.
+        let low = if s <= 0.0 { 0.0 } else { centre - half };
+        let high = if s >= 1.0 { 1.0 } else { centre + half };
+        (score_to_elo(low), score_to_elo(high))
     }
 }
 
@@ -203,9 +215,13 @@ mod tests {
     }
 
     #[test]
-    fn a_clean_sweep_has_no_finite_bound() {
+    fn a_clean_sweep_is_bounded_below_only() {
         let (elo, error) = tally(10, 0, 0).elo();
         assert!(elo.is_infinite() && error.is_infinite());
+        let (low, high) = tally(10, 0, 0).elo_interval();
+        assert!((low - 166.0).abs() < 2.0 && high.is_infinite(), "{low}");
+        let (low, high) = tally(19, 1, 0).elo_interval();
+        assert!(low > 150.0 && high < 900.0, "{low} {high}");
     }
 
     #[test]
