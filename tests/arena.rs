@@ -1,0 +1,184 @@
+//! Matches through the arena library and binary: real engines (our binary with different
+//! options) in every registered game, and fake engines that break the protocol.
+
+use std::time::Duration;
+use tabula::arena::engine::EngineSpec;
+use tabula::arena::openings::Openings;
+use tabula::arena::referee::Played;
+use tabula::arena::tc::TimeControl;
+use tabula::arena::{run, Config, Summary};
+use tabula::game::Side;
+use tabula::registry::{self, GAMES};
+
+const ENGINE: &str = env!("CARGO_BIN_EXE_tabula");
+
+/// Our engine with `Player=player` (search, greedy, random).
+fn ours(name: &str, player: &str) -> EngineSpec {
+    let text = format!("cmd={ENGINE},name={name},option.Player={player}");
+    EngineSpec::parse(&text, 0).expect("a valid spec")
+}
+
+fn fake(script: &str) -> EngineSpec {
+    let path = format!("{}/tests/fake_engines/{script}", env!("CARGO_MANIFEST_DIR"));
+    EngineSpec::parse(&format!("cmd=sh {path},name={script}"), 0).expect("a valid spec")
+}
+
+/// Small boards where a game has them, so that CI games are short.
+fn small_options(game: &str) -> &'static str {
+    match game {
+        "bombardment" => "size=6",
+        _ => "",
+    }
+}
+
+fn config(game: &str, engines: [EngineSpec; 2], games: usize) -> Config {
+    let mut config = Config::new(game.to_owned(), engines);
+    config.game_options = small_options(game).to_owned();
+    config.games = games;
+    config.tc = TimeControl::MoveTime(10);
+    config.margin = Duration::from_millis(400);
+    config.max_plies = 100;
+    config.quiet = true;
+    config
+}
+
+fn play(config: &Config) -> (Summary, String) {
+    let mut out = Vec::new();
+    let summary = run(config, &mut out).expect("the match runs");
+    (summary, String::from_utf8_lossy(&out).into_owned())
+}
+
+/// The winner's engine index (0 or 1 in match order), or None for a draw.
+fn winning_engine(game: &Played) -> Option<usize> {
+    game.result.winner.map(|side| match side {
+        Side::White => game.pairing.white,
+        Side::Black => 1 - game.pairing.white,
+    })
+}
+
+#[test]
+fn faulty_engines_lose_with_the_right_reason_and_the_match_goes_on() {
+    for (script, reason) in [
+        ("illegal.sh", "illegal-move"),
+        ("sleepy.sh", "time-forfeit"),
+        ("exits.sh", "crash"),
+        ("garbage.sh", "garbage"),
+        ("mute.sh", "hang"),
+    ] {
+        let mut config = config("bombardment", [fake(script), ours("random", "random")], 2);
+        config.margin = Duration::from_millis(100);
+        config.timeout = Duration::from_millis(500);
+        let (summary, _) = play(&config);
+        assert_eq!(summary.games.len(), 2, "{script}");
+        for game in &summary.games {
+            assert_eq!(game.result.reason, reason, "{script}: {:?}", game.result);
+            assert_eq!(winning_engine(game), Some(1), "{script}");
+        }
+        assert_eq!(summary.tally.losses, 2);
+    }
+}
+
+#[test]
+fn every_game_is_played_and_recorded_replayably() {
+    let dir = std::env::temp_dir().join(format!("arena-test-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).expect("a temp dir");
+    for entry in GAMES {
+        let record = dir.join(format!("{}.txt", entry.name));
+        let mut config = config(
+            entry.name,
+            [ours("search", "search"), ours("random", "random")],
+            2,
+        );
+        config.record = Some(record.clone());
+        config.openings = Openings::Random(2);
+        let (summary, _) = play(&config);
+        assert_eq!(summary.tally.games(), 2, "{}", entry.name);
+        let text = std::fs::read_to_string(&record).expect("the record exists");
+        let blocks: Vec<&str> = text
+            .split("\n\n")
+            .filter(|b| !b.trim().is_empty())
+            .collect();
+        assert_eq!(blocks.len(), 2);
+        for (block, game) in blocks.iter().zip(&summary.games) {
+            assert!(block.contains(&format!("[Game \"{}\"]", entry.name)));
+            let line = block
+                .lines()
+                .find(|l| l.starts_with("position startpos"))
+                .expect("a position line");
+            let moves: Vec<&str> = line.split_whitespace().skip(3).collect();
+            let options: Vec<(&str, &str)> = config
+                .game_options
+                .split_whitespace()
+                .filter_map(|kv| kv.split_once('='))
+                .collect();
+            let mut replay = registry::new_game(entry.name, &options, 0).expect("builds");
+            replay
+                .set_position(None, &moves)
+                .expect("the record replays");
+            if let Some(outcome) = replay.outcome() {
+                assert_eq!(outcome.winner, game.result.winner, "{}", entry.name);
+                assert_eq!(outcome.reason, game.result.reason);
+            } else {
+                assert_eq!(game.result.reason, "max-plies", "{}", entry.name);
+            }
+        }
+    }
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+#[test]
+fn the_same_seed_plays_the_same_games_at_any_concurrency() {
+    let moves = |concurrency: usize, seed: u64| {
+        let mut config = config("bombardment", [ours("a", "random"), ours("b", "greedy")], 4);
+        config.concurrency = concurrency;
+        config.seed = seed;
+        config.openings = Openings::Random(2);
+        let (summary, _) = play(&config);
+        summary
+            .games
+            .iter()
+            .map(|g| g.moves.clone())
+            .collect::<Vec<_>>()
+    };
+    let one = moves(1, 5);
+    assert_eq!(one, moves(2, 5));
+    assert_ne!(one, moves(1, 6));
+    // Each pair starts from one opening, colours swapped.
+    assert_eq!(one[0][..2], one[1][..2]);
+}
+
+#[test]
+fn the_binary_prints_a_line_per_game_and_stops_on_the_sprt() {
+    let output = std::process::Command::new(env!("CARGO_BIN_EXE_arena"))
+        .args(["--game", "bombardment", "--game-options", "size=6"])
+        .args([
+            "--engine",
+            &format!("cmd={ENGINE},name=greedy,option.Player=greedy"),
+        ])
+        .args([
+            "--engine",
+            &format!("cmd={ENGINE},name=random,option.Player=random"),
+        ])
+        .args(["--games", "60", "--tc", "movetime=10", "--concurrency", "2"])
+        .args(["--sprt", "elo0=0,elo1=50", "--seed", "3"])
+        .output()
+        .expect("arena runs");
+    let text = String::from_utf8_lossy(&output.stdout);
+    assert!(output.status.success(), "{text}");
+    let games = text.lines().filter(|l| l.starts_with("game ")).count();
+    assert!(games < 60, "{text}");
+    assert!(text.contains("H1 accepted"), "{text}");
+    assert!(text.contains("elo +"), "{text}");
+    let bad = std::process::Command::new(env!("CARGO_BIN_EXE_arena"))
+        .args([
+            "--game",
+            "nosuchgame",
+            "--engine",
+            "cmd=x",
+            "--engine",
+            "cmd=y",
+        ])
+        .output()
+        .expect("arena runs");
+    assert_eq!(bad.status.code(), Some(1));
+}
