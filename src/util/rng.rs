@@ -1,6 +1,15 @@
 //! A tiny seeded random generator (SplitMix64): reproducible dice and random play for a given
 //! `Seed`, with no dependency whose output could change between versions.
 
+/// The SplitMix64 output function of `x`: also how games derive fixed Zobrist keys at
+/// compile time.
+pub const fn splitmix64(x: u64) -> u64 {
+    let mut z = x.wrapping_add(0x9E37_79B9_7F4A_7C15);
+    z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
+    z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
+    z ^ (z >> 31)
+}
+
 /// SplitMix64 (Steele, Lea, Flood 2014): 64 bits of state, passes BigCrush, trivially seeded.
 #[derive(Clone, Debug)]
 pub struct Rng {
@@ -15,11 +24,9 @@ impl Rng {
 
     /// The next 64 random bits.
     pub fn next_u64(&mut self) -> u64 {
+        let out = splitmix64(self.state);
         self.state = self.state.wrapping_add(0x9E37_79B9_7F4A_7C15);
-        let mut z = self.state;
-        z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
-        z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
-        z ^ (z >> 31)
+        out
     }
 
     /// A uniform integer in `0..n` (`n > 0`), without modulo bias worth noticing for small `n`.

@@ -9,6 +9,7 @@ use super::board::{self, Side26, BAR, OFF};
 use super::movegen::Move;
 use super::Backgammon;
 use crate::game::{Game, Side};
+use crate::util::rng::splitmix64 as splitmix;
 
 /// One point of equity in evaluation units.
 pub const POINT: i32 = 1000;
@@ -142,13 +143,6 @@ pub fn move_hint(pos: &Backgammon, mv: Move) -> i32 {
         }
     }
     hint
-}
-
-const fn splitmix(mut x: u64) -> u64 {
-    x = x.wrapping_add(0x9E37_79B9_7F4A_7C15);
-    x = (x ^ (x >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
-    x = (x ^ (x >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
-    x ^ (x >> 31)
 }
 
 /// Random keys for (side, index 0..26, count 0..16); count 0 keys are never used.

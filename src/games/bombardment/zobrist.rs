@@ -2,15 +2,9 @@
 //! time so hashes are the same in every run.
 
 use crate::game::Side;
+use crate::util::rng::splitmix64 as splitmix;
 
 const SQUARES: usize = 256;
-
-const fn splitmix(state: u64) -> u64 {
-    let mut z = state.wrapping_add(0x9E37_79B9_7F4A_7C15);
-    z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
-    z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
-    z ^ (z >> 31)
-}
 
 const fn keys() -> [u64; 2 * SQUARES + 2] {
     let mut out = [0; 2 * SQUARES + 2];

@@ -1,5 +1,6 @@
 //! Board geometry: the 24 points, the 16 mills, adjacency and Zobrist keys, all as `const`
 //! tables so move generation is bit arithmetic on 24-bit sets.
+use crate::util::rng::splitmix64 as splitmix;
 
 /// A set of points, bit `i` for point `i` of [`POINT_NAMES`].
 pub type Points = u32;
@@ -118,13 +119,6 @@ pub fn pieces_in_mills(owner: Points) -> Points {
 }
 
 // Zobrist keys
-
-const fn splitmix(seed: u64) -> u64 {
-    let mut z = seed.wrapping_add(0x9E37_79B9_7F4A_7C15);
-    z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
-    z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
-    z ^ (z >> 31)
-}
 
 /// One key per (side, point).
 pub const PIECE_KEYS: [[u64; 24]; 2] = {
