@@ -7,6 +7,8 @@
 //! or through the string-level [`crate::registry::AnyGame`] adapter built on it.
 
 use std::fmt::{self, Debug};
+use std::sync::atomic::AtomicBool;
+use std::time::Instant;
 
 /// One of the two players. White (p1) moves first in every game.
 #[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
@@ -157,6 +159,17 @@ pub enum Proven {
     Draw,
 }
 
+/// What a game's own solver found (see [`Game::solve`]).
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub struct Solution<M> {
+    /// The exact value for the side to move, or `None` when the solver gave up.
+    pub value: Option<Proven>,
+    /// A move that keeps that value (`None` when the game is over or the value is unknown).
+    pub best: Option<M>,
+    /// Positions the solver visited.
+    pub nodes: u64,
+}
+
 /// One game's rules, notation and evaluation. Implementations live in `src/games/<name>/`.
 ///
 /// Positions are copy-make: the search clones a position and calls [`Game::play`] on the
@@ -220,6 +233,42 @@ pub trait Game: Clone + Debug + Send + Sync + 'static {
     fn proven_value(&self) -> Option<Proven> {
         None
     }
+
+    /// Proves the exact value of this position with a solver of the game's own (a proof
+    /// search, endgame tables), giving up at `deadline` or as soon as `stop` is set.
+    /// `None` (the default): the game has no solver, and the protocol's `solve` runs the
+    /// generic search until it proves a result.
+    fn solve(
+        &self,
+        _deadline: Option<Instant>,
+        _stop: &AtomicBool,
+    ) -> Option<Solution<Self::Move>> {
+        None
+    }
+
+    /// Position formats this game reads and writes besides its own position string, by
+    /// lower-case name (backgammon: `xgid`, `gnubgid`); used by `position NAME TEXT` and
+    /// `fen NAME`. Default: none.
+    fn formats() -> &'static [&'static str] {
+        &[]
+    }
+    /// Parses a position written in `format`, one of [`Game::formats`].
+    fn from_format(
+        _format: &str,
+        _text: &str,
+        _options: &Self::Options,
+    ) -> Result<Self, GameError> {
+        Err(GameError::Unsupported("this position format"))
+    }
+    /// Writes this position in `format`, one of [`Game::formats`].
+    fn to_format(&self, _format: &str) -> Option<String> {
+        None
+    }
+
+    /// At a chance node: the moves a player may make instead of letting the dice fall
+    /// (backgammon's `double`). `go` there weighs each of them against rolling and answers
+    /// the best one, or `roll`. Default: none, and `go` at a chance node is an error.
+    fn pre_chance_moves(&self, _out: &mut Vec<Self::Move>) {}
 
     /// Counts move sequences of length `depth` (notation.md's perft). Games may override
     /// this with bulk counting; the result must not change.
