@@ -55,8 +55,8 @@ impl Board {
         let n = self.n;
         let white_home = (0..n).any(|f| self.at(f, n - 1) == b'w');
         let black_home = (0..n).any(|f| self.at(f, 0) == b'b');
-        let whites = self.cells.iter().any(|&c| c == b'w');
-        let blacks = self.cells.iter().any(|&c| c == b'b');
+        let whites = self.cells.contains(&b'w');
+        let blacks = self.cells.contains(&b'b');
         white_home || black_home || !whites || !blacks
     }
 

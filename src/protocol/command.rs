@@ -62,10 +62,11 @@ pub enum Command<'a> {
         /// The value (may contain spaces); absent for buttons.
         value: Option<&'a str>,
     },
-    /// `position startpos|fen STRING [moves M ...]`
+    /// `position startpos|fen STRING|FORMAT STRING [moves M ...]`
     Position {
-        /// `None` for `startpos`.
-        fen: Option<&'a str>,
+        /// `None` for `startpos`; else the format (`fen`, or a game's own such as `xgid`)
+        /// and the position written in it.
+        setup: Option<(&'a str, &'a str)>,
         /// The moves to play from there.
         moves: Vec<&'a str>,
     },
@@ -81,8 +82,8 @@ pub enum Command<'a> {
     Move(&'a str),
     /// `undo`
     Undo,
-    /// `fen`
-    Fen,
+    /// `fen [FORMAT]`: the position string, or the position in one of the game's formats.
+    Fen(Option<&'a str>),
     /// `result`
     Result,
     /// `d`
@@ -95,6 +96,8 @@ pub enum Command<'a> {
     Stop,
     /// `wait`: block until the running search has answered.
     Wait,
+    /// `solve [movetime MS]`: try to prove the position's value.
+    Solve(Option<i64>),
     /// `bench [NODES]`
     Bench(Option<u64>),
     /// `dice NN`

@@ -7,7 +7,7 @@
 
 use super::command::{Command, GoParams, Query};
 use nom::branch::alt;
-use nom::bytes::complete::{tag, take_till1};
+use nom::bytes::complete::{tag, take_till1, take_while1};
 use nom::character::complete::{char, digit1, space0, space1};
 use nom::combinator::{all_consuming, eof, map, map_res, opt, recognize, rest, value, verify};
 use nom::multi::{many0, separated_list1};
@@ -41,14 +41,17 @@ pub const USAGE: &[(&str, &str)] = &[
     ("uginewgame", "uginewgame"),
     ("ucinewgame", "ucinewgame"),
     ("newgame", "newgame GAME [key=value ...]"),
-    ("position", "position startpos|fen STRING [moves MOVE ...]"),
+    (
+        "position",
+        "position startpos|fen STRING|FORMAT STRING [moves MOVE ...]",
+    ),
     ("query", "query gameover|p1turn|result"),
     ("legalmoves", "legalmoves"),
     ("perft", "perft DEPTH (0..32)"),
     ("divide", "divide DEPTH (1..32)"),
     ("move", "move MOVE"),
     ("undo", "undo"),
-    ("fen", "fen"),
+    ("fen", "fen [FORMAT]"),
     ("result", "result"),
     ("d", "d"),
     ("eval", "eval"),
@@ -60,6 +63,7 @@ pub const USAGE: &[(&str, &str)] = &[
     ),
     ("stop", "stop"),
     ("wait", "wait"),
+    ("solve", "solve [movetime MS]"),
     ("bench", "bench [NODES]"),
     ("help", "help"),
     ("quit", "quit"),
@@ -93,7 +97,6 @@ pub fn parse_line(line: &str) -> Result<Option<Command<'_>>, ParseError> {
         "uginewgame" | "ucinewgame" => no_args(args, Command::UgiNewGame),
         "legalmoves" => no_args(args, Command::LegalMoves),
         "undo" => no_args(args, Command::Undo),
-        "fen" => no_args(args, Command::Fen),
         "result" => no_args(args, Command::Result),
         "d" => no_args(args, Command::Display),
         "eval" => no_args(args, Command::Eval),
@@ -109,6 +112,14 @@ pub fn parse_line(line: &str) -> Result<Option<Command<'_>>, ParseError> {
             map(
                 verify(number_u32, |d| (1..=32).contains(d)),
                 Command::Divide,
+            ),
+            args,
+        ),
+        "fen" => full(map(opt(format_name), Command::Fen), args),
+        "solve" => full(
+            map(
+                opt(preceded((tag("movetime"), space1), millis)),
+                Command::Solve,
             ),
             args,
         ),
@@ -199,13 +210,25 @@ fn setoption(i: &str) -> IResult<&str, Command<'_>> {
 fn position(i: &str) -> IResult<&str, Command<'_>> {
     let start = alt((
         value(None, tag("startpos")),
-        map(preceded((tag("fen"), space1), words_until("moves")), Some),
+        map(
+            separated_pair(format_name, space1, words_until("moves")),
+            Some,
+        ),
     ));
     let moves = preceded((space1, tag("moves")), many0(preceded(space1, token)));
-    map((start, opt(moves)), |(fen, moves)| Command::Position {
-        fen,
+    map((start, opt(moves)), |(setup, moves)| Command::Position {
+        setup,
         moves: moves.unwrap_or_default(),
     })
+    .parse(i)
+}
+
+/// A position format's name: a lower-case word (`fen`, `xgid`), never `moves`.
+fn format_name(i: &str) -> IResult<&str, &str> {
+    verify(
+        take_while1(|c: char| c.is_ascii_lowercase() || c.is_ascii_digit()),
+        |name: &str| name != "moves" && name != "startpos",
+    )
     .parse(i)
 }
 
@@ -314,21 +337,21 @@ mod tests {
         assert_eq!(
             ok("position fen 8/8 w   moves e2e3 xe7"),
             Command::Position {
-                fen: Some("8/8 w"),
+                setup: Some(("fen", "8/8 w")),
                 moves: vec!["e2e3", "xe7"]
             }
         );
         assert_eq!(
             ok("position startpos"),
             Command::Position {
-                fen: None,
+                setup: None,
                 moves: vec![]
             }
         );
         assert_eq!(
             ok("position startpos moves"),
             Command::Position {
-                fen: None,
+                setup: None,
                 moves: vec![]
             }
         );
@@ -336,6 +359,25 @@ mod tests {
         assert!(parse_line("position fen").is_err());
         assert!(parse_line("position fen moves a").is_err());
         assert!(parse_line("position startpos e2e3").is_err());
+        assert_eq!(
+            ok("position xgid XGID=-b----E-C---eE---c-e----B-:0:0:1:00:0:0:0:0:10 moves 31:8/5,6/5"),
+            Command::Position {
+                setup: Some(("xgid", "XGID=-b----E-C---eE---c-e----B-:0:0:1:00:0:0:0:0:10")),
+                moves: vec!["31:8/5,6/5"]
+            }
+        );
+        assert!(parse_line("position Fen 8/8").is_err());
+        assert!(parse_line("position moves 8/8").is_err());
+    }
+
+    #[test]
+    fn fen_and_solve_take_optional_arguments() {
+        assert_eq!(ok("fen"), Command::Fen(None));
+        assert_eq!(ok("fen gnubgid"), Command::Fen(Some("gnubgid")));
+        assert!(parse_line("fen two words").is_err());
+        assert_eq!(ok("solve"), Command::Solve(None));
+        assert_eq!(ok("solve movetime 500"), Command::Solve(Some(500)));
+        assert!(parse_line("solve depth 3").is_err());
     }
 
     #[test]

@@ -4,6 +4,7 @@
 //! one [`Output`], whose lock also guards the "a search is running" flag so that a new `go`
 //! right after a `bestmove` is never refused as "already searching".
 
+use crate::game::Proven;
 use crate::search::Info;
 use std::io::Write;
 use std::sync::{Arc, Mutex, MutexGuard};
@@ -40,8 +41,21 @@ pub enum Response {
     Divide(String, u64),
     /// `fen STRING`
     Fen(String),
-    /// `result none` / `result white|black|draw REASON`
-    Result(Option<(&'static str, &'static str)>),
+    /// `result none` / `result white|black|draw REASON [points N]` (points when above 1).
+    Result(Option<(&'static str, &'static str, u32)>),
+    /// `FORMAT TEXT`: the position in one of the game's formats (`fen xgid`).
+    InFormat(String, String),
+    /// `solve win|loss|draw|unknown [plies N] bestmove M|none nodes N time MS`
+    Solve {
+        /// The proven value, `None` when unknown.
+        value: Option<Proven>,
+        /// A move keeping the value.
+        best: Option<String>,
+        /// Positions visited.
+        nodes: u64,
+        /// Milliseconds spent.
+        time_ms: u64,
+    },
     /// `eval CP`
     Eval(i32),
     /// `roll NN`
@@ -113,7 +127,30 @@ impl Response {
             Response::Divide(mv, count) => one(format!("divide {mv} {count}")),
             Response::Fen(fen) => one(format!("fen {fen}")),
             Response::Result(None) => one("result none".into()),
-            Response::Result(Some((who, reason))) => one(format!("result {who} {reason}")),
+            Response::Result(Some((who, reason, points))) if *points > 1 => {
+                one(format!("result {who} {reason} points {points}"))
+            }
+            Response::Result(Some((who, reason, _))) => one(format!("result {who} {reason}")),
+            Response::InFormat(format, text) => one(format!("{format} {}", clean(text))),
+            Response::Solve {
+                value,
+                best,
+                nodes,
+                time_ms,
+            } => {
+                let value = match value {
+                    None => "unknown".to_owned(),
+                    Some(Proven::Draw) => "draw".to_owned(),
+                    Some(Proven::Win(0)) => "win".to_owned(),
+                    Some(Proven::Loss(0)) => "loss".to_owned(),
+                    Some(Proven::Win(plies)) => format!("win plies {plies}"),
+                    Some(Proven::Loss(plies)) => format!("loss plies {plies}"),
+                };
+                let best = best.as_deref().unwrap_or("none");
+                one(format!(
+                    "solve {value} bestmove {best} nodes {nodes} time {time_ms}"
+                ))
+            }
             Response::Eval(cp) => one(format!("eval {cp}")),
             Response::Roll(roll) => one(format!("roll {roll}")),
             Response::Bench { nodes, time_ms } => one(format!(

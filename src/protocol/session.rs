@@ -7,7 +7,7 @@ use super::options::{EngineOptions, Player};
 use super::parse::{parse_line, USAGE};
 use super::response::{Output, Response, NO_MOVE};
 use crate::bench;
-use crate::game::{GameError, Side};
+use crate::game::{GameError, Proven, Side};
 use crate::registry::{self, AnyGame};
 use crate::search::Limits;
 use crate::util::rng::Rng;
@@ -166,8 +166,12 @@ impl Session {
                 }
             }
             Command::SetOption { name, value } => self.set_option(name, value),
-            Command::Position { fen, moves } => {
-                if let Err(error) = self.game.set_position(fen, &moves) {
+            Command::Position { setup, moves } => {
+                let done = match setup {
+                    None => self.game.set_position(None, &moves),
+                    Some((format, text)) => self.game.set_position_from(format, text, &moves),
+                };
+                if let Err(error) = done {
                     self.error(error);
                 }
             }
@@ -201,7 +205,12 @@ impl Session {
                     self.error("nothing to undo");
                 }
             }
-            Command::Fen => self.send(Response::Fen(self.game.fen())),
+            Command::Fen(None) => self.send(Response::Fen(self.game.fen())),
+            Command::Fen(Some(format)) => match self.game.position_in(format) {
+                Ok(text) => self.send(Response::InFormat(format.to_owned(), text)),
+                Err(error) => self.error(error),
+            },
+            Command::Solve(movetime) => self.solve(movetime),
             Command::Result => self.send(Response::Result(self.result())),
             Command::Display => self.send(Response::Text(self.board())),
             Command::Eval => self.send(Response::Eval(self.game.evaluate())),
@@ -290,10 +299,10 @@ impl Session {
         }
     }
 
-    fn result(&self) -> Option<(&'static str, &'static str)> {
+    fn result(&self) -> Option<(&'static str, &'static str, u32)> {
         self.game
             .outcome()
-            .map(|o| (o.winner.map_or("draw", Side::name), o.reason))
+            .map(|o| (o.winner.map_or("draw", Side::name), o.reason, o.points))
     }
 
     fn board(&self) -> Vec<String> {
@@ -305,24 +314,26 @@ impl Session {
             "last move {}",
             self.game.last_move().unwrap_or_else(|| "none".into())
         ));
-        let result = match self.result() {
-            None => "result none".to_owned(),
-            Some((who, reason)) => format!("result {who} {reason}"),
-        };
-        lines.push(result);
+        lines.extend(Response::Result(self.result()).lines());
         lines
     }
 
     fn go(&mut self, params: &GoParams) {
         self.join_search();
-        if let Some((who, reason)) = self.result() {
+        if let Some((who, reason, _)) = self.result() {
             self.error(format!("the game is over ({who} {reason})"));
             self.send(Response::BestMove(NO_MOVE.into()));
             return;
         }
-        if self.game.awaits_chance() {
+        let before_roll = self.game.awaits_chance();
+        if before_roll && !self.game.acts_before_chance() {
             self.error("no roll yet: send dice ROLL or roll first");
             self.send(Response::BestMove(NO_MOVE.into()));
+            return;
+        }
+        if before_roll && self.options.player == Player::Random {
+            // The random player never acts before its roll: it only ever plays dice.
+            self.send(Response::BestMove("roll".into()));
             return;
         }
         if self.options.player == Player::Random {
@@ -339,25 +350,85 @@ impl Session {
             };
         }
         let infinite = params.infinite || limits.is_unbounded();
-        let stop = Arc::new(AtomicBool::new(false));
-        let game = self.game.boxed_clone();
-        let out = self.out.clone();
-        let flag = Arc::clone(&stop);
-        self.out.begin_search();
-        let handle = std::thread::spawn(move || {
-            let best = catch_unwind(AssertUnwindSafe(|| {
-                game.search(&limits, &flag, &mut |info| {
+        self.spawn(infinite, move |game, flag, out| {
+            let found = catch_unwind(AssertUnwindSafe(|| {
+                game.search(&limits, flag, &mut |info| {
                     out.send(&Response::Info(info.clone()))
                 })
             }));
-            let best = match best {
+            let best = match found {
                 Ok(found) => found.best.unwrap_or_else(|| NO_MOVE.to_owned()),
                 Err(_) => {
                     log::error!("the search panicked; answering the null move");
                     NO_MOVE.to_owned()
                 }
             };
-            out.end_search(&Response::BestMove(best));
+            Response::BestMove(best)
+        });
+    }
+
+    /// `solve`: proves the value on the search thread, so `stop` and `isready` still work.
+    /// Without a time limit it runs until it is done (or stopped): end of input waits for it.
+    fn solve(&mut self, movetime: Option<i64>) {
+        self.join_search();
+        if let Some(outcome) = self.game.outcome() {
+            let value = match outcome.winner {
+                None => Proven::Draw,
+                Some(w) if w == self.game.side_to_move() => Proven::Win(0),
+                Some(_) => Proven::Loss(0),
+            };
+            self.send(Response::Solve {
+                value: Some(value),
+                best: None,
+                nodes: 0,
+                time_ms: 0,
+            });
+            return;
+        }
+        if self.game.awaits_chance() {
+            self.error("solve needs a position without a pending roll");
+            return;
+        }
+        let limits = Limits {
+            movetime,
+            ..Limits::default()
+        };
+        self.spawn(false, move |game, flag, out| {
+            let start = Instant::now();
+            let solved = catch_unwind(AssertUnwindSafe(|| {
+                game.solve(&limits, flag, &mut |info| {
+                    out.send(&Response::Info(info.clone()))
+                })
+            }));
+            let (value, best, nodes) = match solved {
+                Ok(solved) => (solved.value, solved.best, solved.nodes),
+                Err(_) => {
+                    log::error!("the solver panicked; answering unknown");
+                    (None, None, 0)
+                }
+            };
+            Response::Solve {
+                value,
+                best,
+                nodes,
+                time_ms: start.elapsed().as_millis() as u64,
+            }
+        });
+    }
+
+    /// Runs `work` on a copy of the game on the search thread; its response ends the search.
+    fn spawn<F>(&mut self, infinite: bool, work: F)
+    where
+        F: FnOnce(&dyn AnyGame, &AtomicBool, &Output) -> Response + Send + 'static,
+    {
+        let stop = Arc::new(AtomicBool::new(false));
+        let game = self.game.boxed_clone();
+        let out = self.out.clone();
+        let flag = Arc::clone(&stop);
+        self.out.begin_search();
+        let handle = std::thread::spawn(move || {
+            let last = work(game.as_ref(), &flag, &out);
+            out.end_search(&last);
         });
         self.job = Some(SearchJob {
             stop,
@@ -413,6 +484,7 @@ fn mutates(command: &Command<'_>) -> bool {
             | Command::Undo
             | Command::Go(_)
             | Command::Bench(_)
+            | Command::Solve(_)
             | Command::Dice(_)
             | Command::Roll
     )

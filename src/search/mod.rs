@@ -2,10 +2,12 @@
 //! expectimax averaging at chance nodes (dice). It sees games only through [`Game`].
 
 mod alphabeta;
+mod decide;
 mod limits;
 mod tt;
 
 pub use alphabeta::{search, SearchResult};
+pub use decide::{decide_before_chance, solve_by_search, GenericSolution, PreChance};
 pub use limits::{Budget, Limits};
 pub use tt::Table;
 

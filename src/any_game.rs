@@ -1,0 +1,403 @@
+//! The string-level adapter the protocol uses.
+//!
+//! [`Slot<G>`] wraps a concrete [`Game`] with its options, the moves played since the last
+//! `position` (for `undo` and repetition), and its transposition table; [`AnyGame`] is its
+//! object-safe face, so the session never names a game type.
+
+use crate::game::{Chance, Game, GameError, Outcome, Proven, Side};
+use crate::search::{self, Info, Limits, PreChance, Table};
+use crate::util::rng::Rng;
+use std::sync::atomic::AtomicBool;
+use std::sync::{Arc, Mutex};
+use std::time::{Duration, Instant};
+
+/// A game seen through strings: what the protocol session needs, for any game.
+pub trait AnyGame: Send {
+    /// The game's `newgame` name.
+    fn name(&self) -> &'static str;
+    /// Its options as `key=value` tokens.
+    fn options(&self) -> String;
+    /// An independent copy (sharing the transposition table), e.g. for the search thread.
+    fn boxed_clone(&self) -> Box<dyn AnyGame>;
+    /// A new game of the same kind and options, at the start (`uginewgame`).
+    fn restart(&mut self);
+    /// Sets the position: start or `fen`, then every move, all or nothing.
+    fn set_position(&mut self, fen: Option<&str>, moves: &[&str]) -> Result<(), String>;
+    /// Like [`AnyGame::set_position`] from a position written in `format` (one of
+    /// [`AnyGame::formats`]).
+    fn set_position_from(&mut self, format: &str, text: &str, moves: &[&str])
+        -> Result<(), String>;
+    /// The position formats this game reads and writes: `fen`, then the game's own.
+    fn formats(&self) -> Vec<&'static str>;
+    /// The current position written in `format`.
+    fn position_in(&self, format: &str) -> Result<String, String>;
+    /// Plays one validated move.
+    fn play(&mut self, token: &str) -> Result<(), GameError>;
+    /// Takes back the last move; false when none is left.
+    fn undo(&mut self) -> bool;
+    /// Every legal move, canonical spelling, sorted by byte order.
+    fn legal_moves(&self) -> Vec<String>;
+    /// Perft from the current position.
+    fn perft(&self, depth: u32) -> u64;
+    /// Perft per legal move (sorted by spelling).
+    fn divide(&self, depth: u32) -> Vec<(String, u64)>;
+    /// The current position string.
+    fn fen(&self) -> String;
+    /// The result, once over.
+    fn outcome(&self) -> Option<Outcome>;
+    /// Who moves (or rolls) next.
+    fn side_to_move(&self) -> Side;
+    /// The `d` board drawing.
+    fn board_lines(&self) -> Vec<String>;
+    /// The last move played since `position`, canonical spelling.
+    fn last_move(&self) -> Option<String>;
+    /// Number of moves played since `position`.
+    fn plies(&self) -> usize;
+    /// True when a chance event (a roll) must be fixed before anyone moves.
+    fn awaits_chance(&self) -> bool;
+    /// Fixes the pending roll from its spelling (`dice 31`).
+    fn set_chance(&mut self, token: &str) -> Result<(), GameError>;
+    /// Rolls the pending chance event with `rng`; returns its spelling.
+    fn roll(&mut self, rng: &mut Rng) -> Result<String, GameError>;
+    /// Resizes (and clears) the transposition table.
+    fn set_hash(&mut self, mib: usize);
+    /// Forgets the transposition table's contents.
+    fn clear_hash(&mut self);
+    /// Searches the current position.
+    fn search(&self, limits: &Limits, stop: &AtomicBool, report: &mut dyn FnMut(&Info)) -> Found;
+    /// True when the player at a pending roll may act first (`go` then decides).
+    fn acts_before_chance(&self) -> bool;
+    /// Tries to prove the value of the current position within `limits`.
+    fn solve(&self, limits: &Limits, stop: &AtomicBool, report: &mut dyn FnMut(&Info)) -> Solved;
+    /// The static evaluation of the current position, from the mover's view.
+    fn evaluate(&self) -> i32;
+    /// The game's own invariants hold (piece counts, hash); for tests.
+    fn is_consistent(&self) -> bool;
+}
+
+/// What a search found, in text.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Found {
+    /// The move to play; `None` only when there is no legal move.
+    pub best: Option<String>,
+    /// Nodes searched.
+    pub nodes: u64,
+}
+
+/// What `solve` found, in text.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Solved {
+    /// The exact value for the side to move; `None` when not proven in time.
+    pub value: Option<Proven>,
+    /// A move keeping that value; `None` when unknown or the game is over.
+    pub best: Option<String>,
+    /// Positions visited.
+    pub nodes: u64,
+}
+
+/// A concrete game with the session state around it.
+pub struct Slot<G: Game> {
+    options: G::Options,
+    start: G,
+    history: Vec<(G, G::Move)>,
+    position: G,
+    table: Arc<Mutex<Table<G::Move>>>,
+}
+
+impl<G: Game> Slot<G> {
+    /// The registry constructor for `G`.
+    pub fn boxed(pairs: &[(&str, &str)], hash_mib: usize) -> Result<Box<dyn AnyGame>, GameError> {
+        let options = G::parse_options(pairs)?;
+        Ok(Box::new(Slot::<G>::new(options, hash_mib)))
+    }
+
+    /// A slot at the start position.
+    pub fn new(options: G::Options, hash_mib: usize) -> Slot<G> {
+        let start = G::start(&options);
+        Slot {
+            position: start.clone(),
+            start,
+            history: Vec::new(),
+            options,
+            table: Arc::new(Mutex::new(Table::new(hash_mib))),
+        }
+    }
+
+    fn table(&self) -> std::sync::MutexGuard<'_, Table<G::Move>> {
+        // A search thread that panicked cannot have left the table half-written in a way
+        // that matters: entries are plain values. Keep using it.
+        self.table
+            .lock()
+            .unwrap_or_else(|poison| poison.into_inner())
+    }
+
+    fn unknown_format(&self, format: &str) -> String {
+        let known: Vec<&str> = std::iter::once("fen")
+            .chain(G::formats().iter().copied())
+            .collect();
+        format!(
+            "{} has no position format {format} (its formats: {})",
+            G::NAME,
+            known.join(", ")
+        )
+    }
+
+    /// Plays `moves` from `start` and commits the result only if every move is legal.
+    fn replay(&mut self, start: G, moves: &[&str]) -> Result<(), String> {
+        let mut position = start.clone();
+        let mut history = Vec::with_capacity(moves.len());
+        for (index, token) in moves.iter().enumerate() {
+            let mv = position
+                .parse_move(token)
+                .map_err(|e| format!("{e} (move {} of the list)", index + 1))?;
+            history.push((position.clone(), mv));
+            position.play(mv);
+        }
+        self.start = start;
+        self.history = history;
+        self.position = position;
+        Ok(())
+    }
+}
+
+impl<G: Game> AnyGame for Slot<G> {
+    fn name(&self) -> &'static str {
+        G::NAME
+    }
+
+    fn options(&self) -> String {
+        G::format_options(&self.options)
+    }
+
+    fn boxed_clone(&self) -> Box<dyn AnyGame> {
+        Box::new(Slot {
+            options: self.options.clone(),
+            start: self.start.clone(),
+            history: self.history.clone(),
+            position: self.position.clone(),
+            table: Arc::clone(&self.table),
+        })
+    }
+
+    fn restart(&mut self) {
+        self.start = G::start(&self.options);
+        self.position = self.start.clone();
+        self.history.clear();
+        self.clear_hash();
+    }
+
+    fn set_position(&mut self, fen: Option<&str>, moves: &[&str]) -> Result<(), String> {
+        let start = match fen {
+            None => G::start(&self.options),
+            Some(text) => G::from_fen(text, &self.options).map_err(|e| e.to_string())?,
+        };
+        self.replay(start, moves)
+    }
+
+    fn set_position_from(
+        &mut self,
+        format: &str,
+        text: &str,
+        moves: &[&str],
+    ) -> Result<(), String> {
+        if format == "fen" {
+            return self.set_position(Some(text), moves);
+        }
+        if !G::formats().contains(&format) {
+            return Err(format!("bad position: {}", self.unknown_format(format)));
+        }
+        let start = G::from_format(format, text, &self.options).map_err(|e| e.to_string())?;
+        self.replay(start, moves)
+    }
+
+    fn formats(&self) -> Vec<&'static str> {
+        let mut formats = vec!["fen"];
+        formats.extend_from_slice(G::formats());
+        formats
+    }
+
+    fn position_in(&self, format: &str) -> Result<String, String> {
+        if format == "fen" {
+            return Ok(self.position.to_fen());
+        }
+        if !G::formats().contains(&format) {
+            return Err(self.unknown_format(format));
+        }
+        self.position
+            .to_format(format)
+            .ok_or_else(|| format!("this position cannot be written as {format}"))
+    }
+
+    fn play(&mut self, token: &str) -> Result<(), GameError> {
+        let mv = self.position.parse_move(token)?;
+        self.history.push((self.position.clone(), mv));
+        self.position.play(mv);
+        Ok(())
+    }
+
+    fn undo(&mut self) -> bool {
+        match self.history.pop() {
+            Some((before, _)) => {
+                self.position = before;
+                true
+            }
+            None => false,
+        }
+    }
+
+    fn legal_moves(&self) -> Vec<String> {
+        let mut moves = Vec::new();
+        self.position.legal_moves(&mut moves);
+        let mut text: Vec<String> = moves
+            .iter()
+            .map(|&mv| self.position.format_move(mv))
+            .collect();
+        text.sort_unstable();
+        text
+    }
+
+    fn perft(&self, depth: u32) -> u64 {
+        self.position.perft(depth)
+    }
+
+    fn divide(&self, depth: u32) -> Vec<(String, u64)> {
+        let mut moves = Vec::new();
+        self.position.legal_moves(&mut moves);
+        let mut rows: Vec<(String, u64)> = moves
+            .iter()
+            .map(|&mv| {
+                let mut child = self.position.clone();
+                child.play(mv);
+                let count = if depth <= 1 {
+                    1
+                } else {
+                    child.perft(depth - 1)
+                };
+                (self.position.format_move(mv), count)
+            })
+            .collect();
+        rows.sort_unstable();
+        rows
+    }
+
+    fn fen(&self) -> String {
+        self.position.to_fen()
+    }
+
+    fn outcome(&self) -> Option<Outcome> {
+        self.position.outcome()
+    }
+
+    fn side_to_move(&self) -> Side {
+        self.position.side_to_move()
+    }
+
+    fn board_lines(&self) -> Vec<String> {
+        self.position.board_lines()
+    }
+
+    fn last_move(&self) -> Option<String> {
+        self.history
+            .last()
+            .map(|(before, mv)| before.format_move(*mv))
+    }
+
+    fn plies(&self) -> usize {
+        self.history.len()
+    }
+
+    fn awaits_chance(&self) -> bool {
+        let mut events = Vec::new();
+        self.position.chance_events(&mut events);
+        !events.is_empty()
+    }
+
+    fn set_chance(&mut self, token: &str) -> Result<(), GameError> {
+        let event = self.position.parse_chance(token)?;
+        self.position.apply_chance(event);
+        Ok(())
+    }
+
+    fn roll(&mut self, rng: &mut Rng) -> Result<String, GameError> {
+        let mut events: Vec<Chance> = Vec::new();
+        self.position.chance_events(&mut events);
+        if events.is_empty() {
+            return Err(GameError::Unsupported("a roll now"));
+        }
+        let mut draw = rng.unit();
+        let mut chosen = events[events.len() - 1].event;
+        for event in &events {
+            if draw < event.probability {
+                chosen = event.event;
+                break;
+            }
+            draw -= event.probability;
+        }
+        self.position.apply_chance(chosen);
+        Ok(self.position.format_chance(chosen))
+    }
+
+    fn set_hash(&mut self, mib: usize) {
+        self.table = Arc::new(Mutex::new(Table::new(mib)));
+    }
+
+    fn clear_hash(&mut self) {
+        self.table().clear();
+    }
+
+    fn search(&self, limits: &Limits, stop: &AtomicBool, report: &mut dyn FnMut(&Info)) -> Found {
+        let mut table = self.table();
+        if self.awaits_chance() {
+            let (choice, nodes) =
+                search::decide_before_chance(&self.position, limits, &mut table, stop, report);
+            let best = match choice {
+                PreChance::Roll => "roll".to_owned(),
+                PreChance::Move(mv) => self.position.format_move(mv),
+            };
+            return Found {
+                best: Some(best),
+                nodes,
+            };
+        }
+        let result = search::search(&self.position, limits, &mut table, stop, report);
+        Found {
+            best: result.best.map(|mv| self.position.format_move(mv)),
+            nodes: result.nodes,
+        }
+    }
+
+    fn acts_before_chance(&self) -> bool {
+        let mut moves = Vec::new();
+        self.position.pre_chance_moves(&mut moves);
+        self.awaits_chance() && !moves.is_empty()
+    }
+
+    fn solve(&self, limits: &Limits, stop: &AtomicBool, report: &mut dyn FnMut(&Info)) -> Solved {
+        let deadline = limits
+            .movetime
+            .map(|ms| Instant::now() + Duration::from_millis(ms.max(0) as u64));
+        let text = |mv: Option<G::Move>| mv.map(|mv| self.position.format_move(mv));
+        if let Some(found) = self.position.solve(deadline, stop) {
+            return Solved {
+                value: found.value,
+                best: text(found.best),
+                nodes: found.nodes,
+            };
+        }
+        let mut table = self.table();
+        let found = search::solve_by_search(&self.position, limits, &mut table, stop, report);
+        Solved {
+            value: found.value,
+            best: text(found.best),
+            nodes: found.nodes,
+        }
+    }
+
+    fn evaluate(&self) -> i32 {
+        self.position.evaluate()
+    }
+
+    fn is_consistent(&self) -> bool {
+        self.position.is_consistent()
+    }
+}
