@@ -119,3 +119,54 @@ impl Symmetry {
             .unwrap_or((mover, other))
     }
 }
+
+/// The number of classes of positions with `mover` and `other` pieces under the 16
+/// symmetries (the number of bytes in a table file), by Burnside's lemma: the average over
+/// the symmetries of the positions each one leaves unchanged. A position is unchanged when
+/// every cycle of the permutation is all mover pieces, all other pieces or all empty.
+pub fn classes(mover: u32, other: u32) -> u64 {
+    let (m, o) = (mover as usize, other as usize);
+    let fixed: u64 = symmetries()
+        .iter()
+        .map(|perm| {
+            // ways[a][b]: colourings of the cycles seen so far with a mover and b other points.
+            let mut ways = vec![vec![0u64; o + 1]; m + 1];
+            ways[0][0] = 1;
+            for len in cycle_lengths(perm) {
+                let mut next = ways.clone();
+                for a in 0..=m {
+                    for b in 0..=o {
+                        if a >= len {
+                            next[a][b] += ways[a - len][b];
+                        }
+                        if b >= len {
+                            next[a][b] += ways[a][b - len];
+                        }
+                    }
+                }
+                ways = next;
+            }
+            ways[m][o]
+        })
+        .sum();
+    fixed / 16
+}
+
+/// The lengths of the cycles of a point permutation.
+fn cycle_lengths(perm: &[usize; 24]) -> Vec<usize> {
+    let mut seen = [false; 24];
+    let mut lengths = Vec::new();
+    for start in 0..24 {
+        let mut len = 0;
+        let mut p = start;
+        while !seen[p] {
+            seen[p] = true;
+            p = perm[p];
+            len += 1;
+        }
+        if len > 0 {
+            lengths.push(len);
+        }
+    }
+    lengths
+}

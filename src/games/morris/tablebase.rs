@@ -19,7 +19,7 @@ use super::board::{in_mill_at, pieces_in_mills, points, Points, ADJACENT, ALL_PO
 use super::symmetry::{rank, sets_of, Symmetry, BINOMIAL};
 use super::{Morris, Move};
 use crate::game::Game;
-use std::io::{Read, Write};
+use std::io::Write;
 use std::path::{Path, PathBuf};
 
 /// One table: `mover` pieces to move against `other` pieces.
@@ -293,7 +293,8 @@ impl Tablebase {
         }
     }
 
-    fn file_name(dir: &Path, flying: bool, mover: u32, other: u32) -> PathBuf {
+    /// The file of table `mover`v`other` in `dir`: `morris-fly-3v4.tb`, `morris-nofly-3v3.tb`.
+    pub fn file_name(dir: &Path, flying: bool, mover: u32, other: u32) -> PathBuf {
         let kind = if flying { "fly" } else { "nofly" };
         dir.join(format!("morris-{kind}-{mover}v{other}.tb"))
     }
@@ -331,46 +332,72 @@ impl Tablebase {
         for m in 3..=max {
             for o in 3..=max {
                 let path = Tablebase::file_name(dir, flying, m, o);
-                let Ok(mut file) = std::fs::File::open(&path) else {
-                    continue;
-                };
-                let mut bytes = Vec::new();
-                file.read_to_end(&mut bytes)?;
-                let mut table = Table {
-                    mover: m,
-                    other: o,
-                    values: vec![0; (BINOMIAL[24][m as usize] * BINOMIAL[24][o as usize]) as usize],
-                };
-                let mut next = bytes.iter();
-                for mover in sets_of(m) {
-                    for other in sets_of(o).filter(|&s| s & mover == 0) {
-                        if symmetry.canonical(mover, other) == (mover, other) {
-                            let Some(&v) = next.next() else {
-                                return Err(std::io::Error::other(format!(
-                                    "{} is too short",
-                                    path.display()
-                                )));
-                            };
-                            // Every image of a canonical position has its value.
-                            for sym in 0..16 {
-                                let i = table
-                                    .index(symmetry.apply(sym, mover), symmetry.apply(sym, other));
-                                table.values[i] = v;
-                            }
-                        }
-                    }
+                if path.exists() {
+                    tb.insert(Table::read(&path, m, o, &symmetry)?);
+                    loaded += 1;
                 }
-                if next.next().is_some() {
-                    return Err(std::io::Error::other(format!(
-                        "{} is too long",
-                        path.display()
-                    )));
-                }
-                tb.tables[slot(m, o)] = Some(table);
-                loaded += 1;
             }
         }
         Ok((tb, loaded))
+    }
+
+    /// Adds (or replaces) a table.
+    pub fn insert(&mut self, table: Table) {
+        let s = slot(table.mover, table.other);
+        self.tables[s] = Some(table);
+    }
+
+    /// Whether the tables are for `flying=true` games.
+    pub fn flying(&self) -> bool {
+        self.flying
+    }
+}
+
+impl Table {
+    /// Reads the file of table `mover`v`other` and expands each stored class to its 16
+    /// images. A file of the wrong length is an error.
+    pub fn read(
+        path: &Path,
+        mover: u32,
+        other: u32,
+        symmetry: &Symmetry,
+    ) -> std::io::Result<Table> {
+        let bytes = std::fs::read(path)?;
+        let mut table = Table {
+            mover,
+            other,
+            values: vec![0; (BINOMIAL[24][mover as usize] * BINOMIAL[24][other as usize]) as usize],
+        };
+        let mut next = bytes.iter();
+        for m in sets_of(mover) {
+            for o in sets_of(other).filter(|&s| s & m == 0) {
+                if symmetry.canonical(m, o) == (m, o) {
+                    let Some(&v) = next.next() else {
+                        return Err(std::io::Error::other(format!(
+                            "{} is too short",
+                            path.display()
+                        )));
+                    };
+                    // Every image of a canonical position has its value.
+                    for sym in 0..16 {
+                        let i = table.index(symmetry.apply(sym, m), symmetry.apply(sym, o));
+                        table.values[i] = v;
+                    }
+                }
+            }
+        }
+        if next.next().is_some() {
+            return Err(std::io::Error::other(format!(
+                "{} is too long",
+                path.display()
+            )));
+        }
+        Ok(table)
+    }
+
+    /// Bytes of memory its values take.
+    pub fn bytes(&self) -> usize {
+        self.values.len()
     }
 }
 

@@ -2,7 +2,7 @@
 //! position against the engine's own rules (`legal_moves`, `play`, `outcome`).
 
 use super::board::{pieces_in_mills, ADJACENT, MILLS};
-use super::symmetry::{rank, sets_of, symmetries, Symmetry, BINOMIAL};
+use super::symmetry::{classes, rank, sets_of, symmetries, Symmetry, BINOMIAL};
 use super::tablebase::{Tablebase, TbResult};
 use super::{Morris, Options};
 use crate::game::{Game, Side};
@@ -150,4 +150,26 @@ fn stored_tables_agree_with_the_rules() {
             eprintln!("{w}v{b}: wins, losses, draws sampled {counts:?}");
         }
     }
+}
+
+/// Burnside's count of symmetry classes against counting canonical positions one by one
+/// (3v3, 3v4) and against the file sizes the builder wrote (docs/morris.md, larger tables).
+#[test]
+fn class_counts_match_the_stored_positions() {
+    let symmetry = Symmetry::new();
+    for (m, o) in [(3, 3), (3, 4)] {
+        let mut canonical = 0;
+        for mover in sets_of(m) {
+            for other in sets_of(o).filter(|&s| s & mover == 0) {
+                canonical += u64::from(symmetry.canonical(mover, other) == (mover, other));
+            }
+        }
+        assert_eq!(classes(m, o), canonical, "{m}v{o}");
+    }
+    assert_eq!(classes(3, 3), 169_626);
+    assert_eq!(classes(4, 3), 760_398);
+    assert_eq!(classes(4, 4), 3_225_597);
+    assert_eq!(classes(5, 3), 2_580_390);
+    assert_eq!(classes(5, 4), 10_310_496);
+    assert_eq!(classes(5, 5), 30_914_424);
 }
