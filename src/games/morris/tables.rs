@@ -113,15 +113,20 @@ pub fn attach(
 ) -> (Option<Tables>, String) {
     let (key, skipped) = scan(dir, flying);
     let kind = if flying { "fly" } else { "nofly" };
-    let mut note = format!("morris tablebases in {}: ", dir.display());
-    if key.files.is_empty() {
-        note += &format!("no usable morris-{kind}-*.tb file");
-    }
+    let mut parts = Vec::new();
     if !skipped.is_empty() {
-        note += &format!("skipped {}; ", skipped.join(", "));
+        parts.push(format!("skipped {}", skipped.join(", ")));
     }
+    let note = |parts: Vec<String>| {
+        format!(
+            "morris tablebases in {}: {}",
+            dir.display(),
+            parts.join("; ")
+        )
+    };
     if key.files.is_empty() {
-        return (None, note.trim_end_matches("; ").to_owned());
+        parts.push(format!("no usable morris-{kind}-*.tb file"));
+        return (None, note(parts));
     }
     let mut cache = CACHE.lock().unwrap_or_else(|poison| poison.into_inner());
     if let Some(&entry) = cache.iter().find(|e| e.key == key) {
@@ -130,19 +135,20 @@ pub fn attach(
         } else {
             "already loading"
         };
-        note += &format!("{} ({state})", names(&key.files));
-        return (Some(Tables(entry)), note);
+        parts.push(format!("{} ({state})", names(&key.files)));
+        return (Some(Tables(entry)), note(parts));
     }
     let bytes: u64 = key
         .files
         .iter()
         .map(|f| BINOMIAL[24][f.0 as usize] * BINOMIAL[24][f.1 as usize])
         .sum();
-    note += &format!(
+    parts.push(format!(
         "loading {} ({} MB) in the background",
         names(&key.files),
         bytes.div_ceil(1 << 20)
-    );
+    ));
+    let note = note(parts);
     let entry: &'static Entry = Box::leak(Box::new(Entry {
         key,
         tables: OnceLock::new(),
