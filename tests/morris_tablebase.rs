@@ -107,7 +107,7 @@ impl Engine {
 
     /// `go depth 1` at `fen` after `moves`: the last `info` score and the best move.
     fn go(&mut self, fen: &str, moves: &[String]) -> (String, String) {
-        self.send(&format!("position fen {fen} moves {}", moves.join(" ")).trim_end());
+        self.send(format!("position fen {fen} moves {}", moves.join(" ")).trim_end());
         self.send("go depth 1");
         let mut score = String::new();
         loop {
