@@ -371,7 +371,7 @@ fn a_corrupt_file_is_skipped() {
     assert!(
         note.contains("morris-fly-3v3.tb has 1000 bytes, not 169626")
             && note.contains("morris-fly-3v4.tb needs the 3v3 table")
-            && note.contains("loading 4v3 (21 MB)"),
+            && note.contains("loading 4v3 (21 MiB)"),
         "{note}"
     );
     let (pos, plies) = longest_win(3, 3);

@@ -363,10 +363,17 @@ impl Table {
         symmetry: &Symmetry,
     ) -> std::io::Result<Table> {
         let bytes = std::fs::read(path)?;
+        // The big tables take gigabytes: running out of memory is an error, not an abort.
+        let size = (BINOMIAL[24][mover as usize] * BINOMIAL[24][other as usize]) as usize;
+        let mut values = Vec::new();
+        values
+            .try_reserve_exact(size)
+            .map_err(|e| std::io::Error::other(format!("{}: {e}", path.display())))?;
+        values.resize(size, 0);
         let mut table = Table {
             mover,
             other,
-            values: vec![0; (BINOMIAL[24][mover as usize] * BINOMIAL[24][other as usize]) as usize],
+            values,
         };
         let mut next = bytes.iter();
         for m in sets_of(mover) {

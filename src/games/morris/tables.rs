@@ -144,11 +144,12 @@ pub fn attach(
         .map(|f| BINOMIAL[24][f.0 as usize] * BINOMIAL[24][f.1 as usize])
         .sum();
     parts.push(format!(
-        "loading {} ({} MB) in the background",
+        "loading {} ({} MiB) in the background",
         names(&key.files),
         bytes.div_ceil(1 << 20)
     ));
     let note = note(parts);
+    let shown = dir.display().to_string();
     let entry: &'static Entry = Box::leak(Box::new(Entry {
         key,
         tables: OnceLock::new(),
@@ -158,8 +159,7 @@ pub fn attach(
         let start = Instant::now();
         let (tables, problems) = load(&entry.key);
         let done = format!(
-            "morris tablebases in {}: loaded {} in {:.1} s{}",
-            entry.key.dir.display(),
+            "morris tablebases in {shown}: loaded {} in {:.1} s{}",
             names(&entry.key.files),
             start.elapsed().as_secs_f64(),
             problems
