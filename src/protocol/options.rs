@@ -202,6 +202,20 @@ mod tests {
     }
 
     #[test]
+    fn tablebase_path_must_be_a_directory() {
+        let mut options = EngineOptions::default();
+        let dir = std::env::temp_dir();
+        assert!(options.set("TablebasePath", dir.to_str()).is_ok());
+        assert_eq!(options.tablebase_path, dir.to_str().unwrap());
+        assert!(options
+            .set("TablebasePath", Some("/no/such/tabula/dir"))
+            .is_err());
+        assert_eq!(options.tablebase_path, dir.to_str().unwrap());
+        options.set("tablebasepath", Some("<empty>")).unwrap();
+        assert!(options.tablebase_path.is_empty());
+    }
+
+    #[test]
     fn game_options_split_into_pairs() {
         let mut options = EngineOptions::default();
         options.set("GameOptions", Some(" size=6  ")).unwrap();
