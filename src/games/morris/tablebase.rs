@@ -376,9 +376,14 @@ impl Table {
             values,
         };
         let mut next = bytes.iter();
+        // Canonical positions in index order, as `save` wrote them; most mover sets have no
+        // canonical position at all, and the others mostly have a trivial stabilizer.
         for m in sets_of(mover) {
+            let Some(stabilizer) = symmetry.stabilizer_if_least(m) else {
+                continue;
+            };
             for o in sets_of(other).filter(|&s| s & m == 0) {
-                if symmetry.canonical(m, o) == (m, o) {
+                if symmetry.is_least(&stabilizer, o) {
                     let Some(&v) = next.next() else {
                         return Err(std::io::Error::other(format!(
                             "{} is too short",
