@@ -258,9 +258,26 @@ fn go_plays_won_endgames_out_in_exactly_the_tables_distance() {
     }
 }
 
-/// `solve` answers the tables' value with a move that keeps it, for wins, losses and draws.
+/// Whether `mv` keeps the tables' `value` of `pos`: a win in n plies leads to a loss in n - 1
+/// (or ends the game), a loss in n to a win in n - 1, a draw to a draw.
+fn keeps(pos: &Morris, mv: &str, value: TbResult) -> bool {
+    let mut child = pos.clone();
+    child.play(pos.parse_move(mv).unwrap());
+    let after = match child.outcome() {
+        Some(_) => TbResult::Loss(0),
+        None => table(&child),
+    };
+    match (value, after) {
+        (TbResult::Win(n), TbResult::Loss(m)) | (TbResult::Loss(n), TbResult::Win(m)) => m + 1 == n,
+        (TbResult::Draw, TbResult::Draw) => true,
+        _ => false,
+    }
+}
+
+/// `solve` answers the tables' value with a move that keeps it, and `go` plays such a move
+/// with the matching score, for wins, losses and draws.
 #[test]
-fn solve_answers_from_the_tables() {
+fn solve_and_go_answer_from_the_tables() {
     let mut engine = Engine::new(Some(&TABLES.1));
     let kinds: [fn(TbResult) -> bool; 3] = [
         |r| matches!(r, TbResult::Win(_)),
@@ -280,19 +297,11 @@ fn solve_answers_from_the_tables() {
                 let want = format!("solve {} bestmove ", solve_words(value));
                 assert!(line.starts_with(&want), "{fen}: {line}, tables {value:?}");
                 let best = line[want.len()..].split(' ').next().unwrap();
-                let mut child = pos.clone();
-                child.play(pos.parse_move(best).unwrap());
-                let after = match child.outcome() {
-                    Some(_) => TbResult::Loss(0),
-                    None => table(&child),
-                };
-                let kept = match (value, after) {
-                    (TbResult::Win(n), TbResult::Loss(m))
-                    | (TbResult::Loss(n), TbResult::Win(m)) => m + 1 == n,
-                    (TbResult::Draw, TbResult::Draw) => true,
-                    _ => false,
-                };
-                assert!(kept, "{fen}: {best} leads to {after:?}, from {value:?}");
+                assert!(keeps(pos, best, value), "{fen}: solve's {best}");
+                // `go` plays a move that keeps the value too, and its score says the value.
+                let (score, best) = engine.go(&fen, &[]);
+                assert_eq!(score, score_words(value), "{fen}");
+                assert!(keeps(pos, &best, value), "{fen}: go's {best}");
             }
         }
     }
