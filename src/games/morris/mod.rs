@@ -31,6 +31,7 @@ mod symmetry;
 pub mod tablebase;
 #[cfg(test)]
 mod tablebase_tests;
+mod tablefile;
 pub mod tables;
 #[cfg(test)]
 mod tests;
