@@ -7,6 +7,7 @@
 use crate::game::{Chance, Game, GameError, Outcome, Proven, Side};
 use crate::search::{self, Info, Limits, PreChance, Table};
 use crate::util::rng::Rng;
+use std::path::Path;
 use std::sync::atomic::AtomicBool;
 use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant};
@@ -71,6 +72,13 @@ pub trait AnyGame: Send {
     fn solve(&self, limits: &Limits, stop: &AtomicBool, report: &mut dyn FnMut(&Info)) -> Solved;
     /// The static evaluation of the current position, from the mover's view.
     fn evaluate(&self) -> i32;
+    /// Points the game at endgame tables in `dir` (`None`: none), keeping the position; see
+    /// [`Game::attach_tablebases`]. Returns a note for an `info string` line, if any.
+    fn set_tablebase_path(
+        &mut self,
+        dir: Option<&Path>,
+        loaded: Box<dyn FnOnce(String) + Send>,
+    ) -> Option<String>;
     /// The game's own invariants hold (piece counts, hash); for tests.
     fn is_consistent(&self) -> bool;
 }
@@ -395,6 +403,32 @@ impl<G: Game> AnyGame for Slot<G> {
 
     fn evaluate(&self) -> i32 {
         self.position.evaluate()
+    }
+
+    fn set_tablebase_path(
+        &mut self,
+        dir: Option<&Path>,
+        loaded: Box<dyn FnOnce(String) + Send>,
+    ) -> Option<String> {
+        let mut options = self.options.clone();
+        let note = G::attach_tablebases(&mut options, dir, loaded)?;
+        // Positions may carry their options: rebuild the current one under the new options
+        // by replaying its moves from the same start (the start has no history of its own).
+        let tokens: Vec<String> = self
+            .history
+            .iter()
+            .map(|(before, mv)| before.format_move(*mv))
+            .collect();
+        let tokens: Vec<&str> = tokens.iter().map(String::as_str).collect();
+        let saved = self.options.clone();
+        self.options = options;
+        let replayed = G::from_fen(&self.start.to_fen(), &self.options)
+            .map_err(|e| e.to_string())
+            .and_then(|start| self.replay(start, &tokens));
+        if replayed.is_err() {
+            self.options = saved;
+        }
+        Some(note)
     }
 
     fn is_consistent(&self) -> bool {

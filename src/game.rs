@@ -7,6 +7,7 @@
 //! or through the string-level [`crate::registry::AnyGame`] adapter built on it.
 
 use std::fmt::{self, Debug};
+use std::path::Path;
 use std::sync::atomic::AtomicBool;
 use std::time::Instant;
 
@@ -243,6 +244,19 @@ pub trait Game: Clone + Debug + Send + Sync + 'static {
         _deadline: Option<Instant>,
         _stop: &AtomicBool,
     ) -> Option<Solution<Self::Move>> {
+        None
+    }
+
+    /// Points the game at its endgame tables in `dir` (the `TablebasePath` engine option;
+    /// `None`: use none) by changing `options`; the game decides which files it needs.
+    /// Returns a note for an `info string` line, or `None` when the game has no tables and
+    /// left `options` alone (the default). Tables may load on a background thread, which
+    /// calls `loaded` with a second note when they are ready.
+    fn attach_tablebases(
+        _options: &mut Self::Options,
+        _dir: Option<&Path>,
+        _loaded: Box<dyn FnOnce(String) + Send>,
+    ) -> Option<String> {
         None
     }
 

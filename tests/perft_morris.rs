@@ -269,6 +269,7 @@ fn check(fen: &str, moves: &str, options: &[(&str, &str)], expected: &[u64]) {
         flying,
         repetition,
         nocapture,
+        ..
     } = opts;
     let mut reference = Reference::new(fen, flying, repetition as usize, nocapture);
     for token in moves.split_whitespace() {

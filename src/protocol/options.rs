@@ -19,6 +19,9 @@ pub struct EngineOptions {
     pub move_overhead: i64,
     /// `Player`: who answers `go` (the search, or a sparring partner).
     pub player: Player,
+    /// `TablebasePath`: a directory of endgame tables (empty: none); each game decides which
+    /// of its files it loads.
+    pub tablebase_path: String,
 }
 
 /// Who chooses the move on `go`.
@@ -57,6 +60,7 @@ impl Default for EngineOptions {
             seed: 0,
             move_overhead: 10,
             player: Player::Search,
+            tablebase_path: String::new(),
         }
     }
 }
@@ -94,6 +98,7 @@ impl EngineOptions {
                 "name Player type combo default {} var search var greedy var random",
                 defaults.player.name()
             ),
+            "name TablebasePath type string default <empty>".into(),
         ]
     }
 
@@ -162,6 +167,16 @@ impl EngineOptions {
                         "bad value for Player: expected search, greedy or random".to_string()
                     })?;
             }
+            "tablebasepath" => {
+                let text = value.unwrap_or("");
+                let text = if text == "<empty>" { "" } else { text };
+                if !text.is_empty() && !std::path::Path::new(text).is_dir() {
+                    return Err(format!(
+                        "bad value for TablebasePath: {text} is not a directory"
+                    ));
+                }
+                self.tablebase_path = text.to_owned();
+            }
             _ => return Err(format!("no such option: {name}")),
         }
         Ok(())
@@ -184,6 +199,20 @@ mod tests {
         assert!(options.set("Game", Some("chess")).is_err());
         assert!(options.set("GameOptions", Some("size")).is_err());
         assert_eq!(options.hash_mib, 64);
+    }
+
+    #[test]
+    fn tablebase_path_must_be_a_directory() {
+        let mut options = EngineOptions::default();
+        let dir = std::env::temp_dir();
+        assert!(options.set("TablebasePath", dir.to_str()).is_ok());
+        assert_eq!(options.tablebase_path, dir.to_str().unwrap());
+        assert!(options
+            .set("TablebasePath", Some("/no/such/tabula/dir"))
+            .is_err());
+        assert_eq!(options.tablebase_path, dir.to_str().unwrap());
+        options.set("tablebasepath", Some("<empty>")).unwrap();
+        assert!(options.tablebase_path.is_empty());
     }
 
     #[test]

@@ -12,6 +12,7 @@ use crate::registry::{self, AnyGame};
 use crate::search::Limits;
 use crate::util::rng::Rng;
 use std::panic::{catch_unwind, AssertUnwindSafe};
+use std::path::Path;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::Arc;
 use std::thread::JoinHandle;
@@ -74,6 +75,9 @@ impl Session {
     fn new_game(&mut self, name: &str, options: &[(&str, &str)]) -> Result<(), GameError> {
         let game = registry::new_game(name, options, self.options.hash_mib)?;
         self.game = game;
+        if !self.options.tablebase_path.is_empty() {
+            self.attach_tablebases();
+        }
         self.options.game = name.to_owned();
         self.options.game_options = options
             .iter()
@@ -280,7 +284,24 @@ impl Session {
         if options.seed != self.options.seed {
             self.rng = Rng::new(options.seed);
         }
+        let attach = options.tablebase_path != self.options.tablebase_path
+            || game_changed && !options.tablebase_path.is_empty();
         self.options = options;
+        if attach {
+            self.attach_tablebases();
+        }
+    }
+
+    /// Hands the `TablebasePath` directory to the game (which may ignore it) and prints its
+    /// notes, the one about a background load finishing too.
+    fn attach_tablebases(&mut self) {
+        let path = &self.options.tablebase_path;
+        let dir = (!path.is_empty()).then(|| Path::new(path));
+        let out = self.out.clone();
+        let loaded = Box::new(move |note: String| out.send(&Response::InfoString(note)));
+        if let Some(note) = self.game.set_tablebase_path(dir, loaded) {
+            self.send(Response::InfoString(note));
+        }
     }
 
     fn answer(&self, query: Query) -> &'static str {

@@ -42,6 +42,15 @@ impl History {
         self.older.clear();
     }
 
+    /// The largest number of times any one key occurs (0 when empty).
+    pub fn most_repeated(&self) -> usize {
+        let keys: Vec<u64> = self.newest_first().copied().collect();
+        keys.iter()
+            .map(|k| keys.iter().filter(|&x| x == k).count())
+            .max()
+            .unwrap_or(0)
+    }
+
     /// The keys, newest first.
     pub fn newest_first(&self) -> impl Iterator<Item = &u64> {
         self.recent[..self.recent_len]
@@ -62,6 +71,10 @@ mod tests {
             h.push(k);
         }
         assert!(h.newest_first().copied().eq((0..100).rev()));
+        assert_eq!(h.most_repeated(), 1);
+        h.push(7);
+        h.push(7);
+        assert_eq!(h.most_repeated(), 3);
         h.clear();
         assert_eq!(h.newest_first().count(), 0);
     }

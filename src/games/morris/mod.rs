@@ -31,13 +31,18 @@ mod symmetry;
 pub mod tablebase;
 #[cfg(test)]
 mod tablebase_tests;
+mod tablefile;
+pub mod tables;
 #[cfg(test)]
 mod tests;
 
 pub use movegen::{MoveList, Phase};
 
-use crate::game::{Game, GameError, Outcome, Side};
+use crate::game::{Game, GameError, Outcome, Proven, Side, Solution};
 use board::{BLACK_TO_MOVE_KEY, HAND_KEYS, PIECE_KEYS, QUIET_KEY};
+use std::path::Path;
+use std::sync::atomic::AtomicBool;
+use std::time::Instant;
 
 /// Marks "no point": the `from` of a placement, the `capture` of a move without one.
 pub const NO_POINT: u8 = u8::MAX;
@@ -88,6 +93,9 @@ pub struct Options {
     pub repetition: u32,
     /// Plies without a capture that draw (0: no such rule).
     pub nocapture: u32,
+    /// Endgame tables attached with the `TablebasePath` engine option (not a `newgame`
+    /// option): `proven_value` and `solve` read them.
+    pub tables: Option<tables::Tables>,
 }
 
 impl Default for Options {
@@ -96,6 +104,7 @@ impl Default for Options {
             flying: false,
             repetition: 3,
             nocapture: 100,
+            tables: None,
         }
     }
 }
@@ -316,6 +325,28 @@ impl Game for Morris {
 
     fn perft(&self, depth: u32) -> u64 {
         self.fast_perft(depth)
+    }
+
+    fn proven_value(&self) -> Option<Proven> {
+        self.table_value()
+    }
+
+    fn solve(&self, _deadline: Option<Instant>, _stop: &AtomicBool) -> Option<Solution<Move>> {
+        self.solve_by_tables()
+    }
+
+    fn attach_tablebases(
+        options: &mut Options,
+        dir: Option<&Path>,
+        loaded: Box<dyn FnOnce(String) + Send>,
+    ) -> Option<String> {
+        let Some(dir) = dir else {
+            options.tables = None;
+            return Some("morris tablebases: none".into());
+        };
+        let (tables, note) = tables::attach(dir, options.flying, loaded);
+        options.tables = tables;
+        Some(note)
     }
 
     fn is_consistent(&self) -> bool {

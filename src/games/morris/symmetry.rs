@@ -111,6 +111,25 @@ impl Symmetry {
         t[0][(set & 0xff) as usize] | t[1][(set >> 8 & 0xff) as usize] | t[2][(set >> 16) as usize]
     }
 
+    /// The symmetries that fix `mover` (the identity among them) when no symmetry maps it to
+    /// a smaller set; `None` otherwise. Canonical positions are the smallest of their images,
+    /// comparing the mover sets first, so with `None` no position with this mover set is
+    /// canonical, and otherwise (mover, other) is canonical exactly when none of these
+    /// symmetries maps `other` lower (see [`Symmetry::is_least`]).
+    pub fn stabilizer_if_least(&self, mover: Points) -> Option<Vec<usize>> {
+        let images: Vec<Points> = (0..16).map(|s| self.apply(s, mover)).collect();
+        if images.iter().any(|&image| image < mover) {
+            return None;
+        }
+        Some((0..16).filter(|&s| images[s] == mover).collect())
+    }
+
+    /// With the `stabilizer` of a least mover set: whether `other` is the smallest of its
+    /// images under it, that is, whether the position is canonical.
+    pub fn is_least(&self, stabilizer: &[usize], other: Points) -> bool {
+        stabilizer.iter().all(|&s| self.apply(s, other) >= other)
+    }
+
     /// The smallest image of (mover, other) under the 16 symmetries.
     pub fn canonical(&self, mover: Points, other: Points) -> (Points, Points) {
         (0..16)
@@ -118,4 +137,55 @@ impl Symmetry {
             .min()
             .unwrap_or((mover, other))
     }
+}
+
+/// The number of classes of positions with `mover` and `other` pieces under the 16
+/// symmetries (the number of bytes in a table file), by Burnside's lemma: the average over
+/// the symmetries of the positions each one leaves unchanged. A position is unchanged when
+/// every cycle of the permutation is all mover pieces, all other pieces or all empty.
+pub fn classes(mover: u32, other: u32) -> u64 {
+    let (m, o) = (mover as usize, other as usize);
+    let fixed: u64 = symmetries()
+        .iter()
+        .map(|perm| {
+            // ways[a][b]: colourings of the cycles seen so far with a mover and b other points.
+            let mut ways = vec![vec![0u64; o + 1]; m + 1];
+            ways[0][0] = 1;
+            for len in cycle_lengths(perm) {
+                let mut next = ways.clone();
+                for a in 0..=m {
+                    for b in 0..=o {
+                        if a >= len {
+                            next[a][b] += ways[a - len][b];
+                        }
+                        if b >= len {
+                            next[a][b] += ways[a][b - len];
+                        }
+                    }
+                }
+                ways = next;
+            }
+            ways[m][o]
+        })
+        .sum();
+    fixed / 16
+}
+
+/// The lengths of the cycles of a point permutation.
+fn cycle_lengths(perm: &[usize; 24]) -> Vec<usize> {
+    let mut seen = [false; 24];
+    let mut lengths = Vec::new();
+    for start in 0..24 {
+        let mut len = 0;
+        let mut p = start;
+        while !seen[p] {
+            seen[p] = true;
+            p = perm[p];
+            len += 1;
+        }
+        if len > 0 {
+            lengths.push(len);
+        }
+    }
+    lengths
 }

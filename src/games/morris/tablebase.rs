@@ -11,26 +11,24 @@
 //! Captures lead into the smaller table `(o - 1, m)`, built first; they are the "exits" of a
 //! table. Positions are resolved in order of distance: the lost ones (blocked, or every move
 //! reaching a win for the opponent, counted down per position) pass a win at `d + 1` to each
-//! predecessor found by un-moving; wins through a capture enter at their own distance. On disk only one position
-//! of each class of the 16 board symmetries (the 8 of the square times swapping the inner and
-//! outer ring) is stored; loading expands the table again.
+//! predecessor found by un-moving; wins through a capture enter at their own distance. On disk
+//! only one position of each class of the 16 board symmetries (the 8 of the square times
+//! swapping the inner and outer ring) is stored (`tablefile.rs`); loading expands the table.
 
 use super::board::{in_mill_at, pieces_in_mills, points, Points, ADJACENT, ALL_POINTS};
-use super::symmetry::{rank, sets_of, Symmetry, BINOMIAL};
+use super::symmetry::{rank, sets_of, BINOMIAL};
 use super::{Morris, Move};
 use crate::game::Game;
-use std::io::{Read, Write};
-use std::path::{Path, PathBuf};
 
 /// One table: `mover` pieces to move against `other` pieces.
 pub struct Table {
-    mover: u32,
-    other: u32,
-    values: Vec<u8>,
+    pub(super) mover: u32,
+    pub(super) other: u32,
+    pub(super) values: Vec<u8>,
 }
 
 impl Table {
-    fn index(&self, mover: Points, other: Points) -> usize {
+    pub(super) fn index(&self, mover: Points, other: Points) -> usize {
         (rank(mover) * BINOMIAL[24][self.other as usize] + rank(other)) as usize
     }
 
@@ -67,11 +65,12 @@ pub fn decode(value: u8) -> TbResult {
 
 /// A set of tables for one `flying` setting, indexed by piece counts 3..=9.
 pub struct Tablebase {
-    flying: bool,
-    tables: Vec<Option<Table>>,
+    pub(super) flying: bool,
+    pub(super) tables: Vec<Option<Table>>,
 }
 
-fn slot(mover: u32, other: u32) -> usize {
+/// Where table `mover`v`other` sits in [`Tablebase::tables`].
+pub(super) fn slot(mover: u32, other: u32) -> usize {
     (mover as usize) * 10 + other as usize
 }
 
@@ -291,86 +290,6 @@ impl Tablebase {
                 report(m, o, longest);
             }
         }
-    }
-
-    fn file_name(dir: &Path, flying: bool, mover: u32, other: u32) -> PathBuf {
-        let kind = if flying { "fly" } else { "nofly" };
-        dir.join(format!("morris-{kind}-{mover}v{other}.tb"))
-    }
-
-    /// Writes each table whose file does not exist yet, one byte per class of symmetric
-    /// positions (canonical positions in index order). Returns the bytes written per table.
-    pub fn save(&self, dir: &Path) -> std::io::Result<Vec<(u32, u32, u64)>> {
-        let symmetry = Symmetry::new();
-        let mut sizes = Vec::new();
-        for table in self.tables.iter().flatten() {
-            let path = Tablebase::file_name(dir, self.flying, table.mover, table.other);
-            if path.exists() {
-                continue;
-            }
-            let mut bytes = Vec::new();
-            for mover in sets_of(table.mover) {
-                for other in sets_of(table.other).filter(|&s| s & mover == 0) {
-                    if symmetry.canonical(mover, other) == (mover, other) {
-                        bytes.push(table.value(mover, other));
-                    }
-                }
-            }
-            std::fs::File::create(path)?.write_all(&bytes)?;
-            sizes.push((table.mover, table.other, bytes.len() as u64));
-        }
-        Ok(sizes)
-    }
-
-    /// Loads the tables with at most `max` pieces a side found in `dir`; missing files are
-    /// skipped, files of the wrong length are errors. Returns how many tables were loaded.
-    pub fn load(dir: &Path, flying: bool, max: u32) -> std::io::Result<(Tablebase, usize)> {
-        let symmetry = Symmetry::new();
-        let mut tb = Tablebase::new(flying);
-        let mut loaded = 0;
-        for m in 3..=max {
-            for o in 3..=max {
-                let path = Tablebase::file_name(dir, flying, m, o);
-                let Ok(mut file) = std::fs::File::open(&path) else {
-                    continue;
-                };
-                let mut bytes = Vec::new();
-                file.read_to_end(&mut bytes)?;
-                let mut table = Table {
-                    mover: m,
-                    other: o,
-                    values: vec![0; (BINOMIAL[24][m as usize] * BINOMIAL[24][o as usize]) as usize],
-                };
-                let mut next = bytes.iter();
-                for mover in sets_of(m) {
-                    for other in sets_of(o).filter(|&s| s & mover == 0) {
-                        if symmetry.canonical(mover, other) == (mover, other) {
-                            let Some(&v) = next.next() else {
-                                return Err(std::io::Error::other(format!(
-                                    "{} is too short",
-                                    path.display()
-                                )));
-                            };
-                            // Every image of a canonical position has its value.
-                            for sym in 0..16 {
-                                let i = table
-                                    .index(symmetry.apply(sym, mover), symmetry.apply(sym, other));
-                                table.values[i] = v;
-                            }
-                        }
-                    }
-                }
-                if next.next().is_some() {
-                    return Err(std::io::Error::other(format!(
-                        "{} is too long",
-                        path.display()
-                    )));
-                }
-                tb.tables[slot(m, o)] = Some(table);
-                loaded += 1;
-            }
-        }
-        Ok((tb, loaded))
     }
 }
 

@@ -1,0 +1,393 @@
+//! `go` and `solve` with endgame tables, through the protocol of the real binary. The test
+//! builds the flying 3v3, 3v4 and 4v3 tables itself (a few seconds), writes them to a temporary
+//! directory and points the engine at it with `setoption name TablebasePath`.
+//!
+//! Expected values come from the tables read through the library (checked position by
+//! position against the rules in the crate's tablebase tests) and, for short results, from
+//! the engine's own search without tables: two independent computations.
+
+use std::io::{BufRead, BufReader, Write};
+use std::path::{Path, PathBuf};
+use std::process::{Child, ChildStdin, Command, Stdio};
+use std::sync::mpsc::{channel, Receiver};
+use std::sync::LazyLock;
+use std::time::Duration;
+use tabula::game::{Game, Side};
+use tabula::games::morris::tablebase::{Tablebase, TbResult};
+use tabula::games::morris::{Morris, Options};
+
+/// The tables, built once, and the directory they were saved to.
+static TABLES: LazyLock<(Tablebase, PathBuf)> = LazyLock::new(|| {
+    let mut tb = Tablebase::new(true);
+    tb.build_up_to(4, 7, |_, _, _| {});
+    let dir = std::env::temp_dir().join(format!("tabula-morris-tables-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    tb.save(&dir).unwrap();
+    (tb, dir)
+});
+
+fn options() -> Options {
+    Options {
+        flying: true,
+        ..Options::default()
+    }
+}
+
+fn position(fen: &str) -> Morris {
+    Morris::from_fen(fen, &options()).unwrap()
+}
+
+/// The tables' value of a position (the library's own probe).
+fn table(pos: &Morris) -> TbResult {
+    TABLES.0.probe_position(pos).expect("a table position")
+}
+
+/// A running engine: lines in, lines out.
+struct Engine {
+    child: Child,
+    stdin: ChildStdin,
+    lines: Receiver<String>,
+}
+
+impl Engine {
+    /// An engine playing `morris flying=true`, with the tables when `tables` is set (waiting
+    /// until they are loaded).
+    fn new(tables: Option<&Path>) -> Engine {
+        let mut child = Command::new(env!("CARGO_BIN_EXE_tabula"))
+            .arg("morris")
+            .arg("flying=true")
+            .stdin(Stdio::piped())
+            .stdout(Stdio::piped())
+            .spawn()
+            .expect("engine starts");
+        let stdin = child.stdin.take().unwrap();
+        let stdout = child.stdout.take().unwrap();
+        let (sender, lines) = channel();
+        std::thread::spawn(move || {
+            for line in BufReader::new(stdout).lines().map_while(Result::ok) {
+                if sender.send(line).is_err() {
+                    break;
+                }
+            }
+        });
+        let mut engine = Engine {
+            child,
+            stdin,
+            lines,
+        };
+        if let Some(dir) = tables {
+            engine.send(&format!(
+                "setoption name TablebasePath value {}",
+                dir.display()
+            ));
+            let loaded = engine.until("info string morris tablebases");
+            assert!(loaded.contains("loading 3v3 3v4 4v3"), "{loaded}");
+            let done = engine.until("info string morris tablebases");
+            assert!(done.contains("loaded 3v3 3v4 4v3 in"), "{done}");
+        }
+        engine
+    }
+
+    fn send(&mut self, line: &str) {
+        writeln!(self.stdin, "{line}").unwrap();
+    }
+
+    /// The next line starting with `prefix` (earlier lines are dropped).
+    fn until(&self, prefix: &str) -> String {
+        loop {
+            let line = self
+                .lines
+                .recv_timeout(Duration::from_secs(60))
+                .unwrap_or_else(|_| panic!("no line starting with {prefix:?} within 60 s"));
+            if line.starts_with(prefix) {
+                return line;
+            }
+        }
+    }
+
+    /// `go depth 1` at `fen` after `moves`: the last `info` score and the best move.
+    fn go(&mut self, fen: &str, moves: &[String]) -> (String, String) {
+        self.send(format!("position fen {fen} moves {}", moves.join(" ")).trim_end());
+        self.send("go depth 1");
+        let mut score = String::new();
+        loop {
+            let line = self.until("");
+            if let Some(rest) = line.strip_prefix("info depth") {
+                let words: Vec<&str> = rest.split_whitespace().collect();
+                let at = words.iter().position(|&w| w == "score").unwrap();
+                score = format!("{} {}", words[at + 1], words[at + 2]);
+            } else if let Some(best) = line.strip_prefix("bestmove ") {
+                return (score, best.to_owned());
+            }
+        }
+    }
+
+    /// The `solve` line for a position.
+    fn solve(&mut self, fen: &str, movetime: u32) -> String {
+        self.send(&format!("position fen {fen}"));
+        self.send(&format!("solve movetime {movetime}"));
+        self.until("solve ")
+    }
+}
+
+impl Drop for Engine {
+    fn drop(&mut self) {
+        let _ = writeln!(self.stdin, "quit");
+        let _ = self.child.wait();
+    }
+}
+
+/// The protocol's words for a table value: `solve`'s and `info`'s.
+fn solve_words(result: TbResult) -> String {
+    match result {
+        TbResult::Win(n) => format!("win plies {n}"),
+        TbResult::Loss(n) => format!("loss plies {n}"),
+        TbResult::Draw => "draw".into(),
+    }
+}
+
+fn score_words(result: TbResult) -> String {
+    match result {
+        TbResult::Win(n) => format!("mate {}", n.div_ceil(2)),
+        TbResult::Loss(n) => format!("mate -{}", n.div_ceil(2)),
+        TbResult::Draw => "cp 0".into(),
+    }
+}
+
+/// A sample of the White-to-move positions of table `w`v`b` (no pieces in hand, game not
+/// over) with the given value, in index order.
+fn positions_with(w: u32, b: u32, wanted: impl Fn(TbResult) -> bool) -> Vec<Morris> {
+    let sets = |k: u32| -> Vec<u32> { (0u32..1 << 24).filter(|s| s.count_ones() == k).collect() };
+    let (whites, blacks) = (sets(w), sets(b));
+    let mut found = Vec::new();
+    // About 150 x 150 positions, spread over the table.
+    for &white in whites.iter().step_by(whites.len() / 150) {
+        let step = blacks.len() / 150;
+        for &black in blacks.iter().filter(|&&s| s & white == 0).step_by(step) {
+            let fen = fen_of(white, black);
+            let pos = position(&fen);
+            if pos.outcome().is_none() && wanted(table(&pos)) {
+                found.push(pos);
+            }
+        }
+    }
+    found
+}
+
+/// The position string of White's and Black's point sets (bit i: the i-th point in byte
+/// order, a1 = 0), White to move: built from the point names, independently of the engine.
+fn fen_of(white: u32, black: u32) -> String {
+    const NAMES: [&str; 24] = [
+        "a1", "a4", "a7", "b2", "b4", "b6", "c3", "c4", "c5", "d1", "d2", "d3", "d5", "d6", "d7",
+        "e3", "e4", "e5", "f2", "f4", "f6", "g1", "g4", "g7",
+    ];
+    let ranks: [&[&str]; 7] = [
+        &["a7", "d7", "g7"],
+        &["b6", "d6", "f6"],
+        &["c5", "d5", "e5"],
+        &["a4", "b4", "c4", "e4", "f4", "g4"],
+        &["c3", "d3", "e3"],
+        &["b2", "d2", "f2"],
+        &["a1", "d1", "g1"],
+    ];
+    let square = |name: &str| {
+        let bit = 1 << NAMES.iter().position(|&n| n == name).unwrap();
+        if white & bit != 0 {
+            'W'
+        } else if black & bit != 0 {
+            'B'
+        } else {
+            '.'
+        }
+    };
+    let board: Vec<String> = ranks
+        .iter()
+        .map(|rank| rank.iter().map(|&n| square(n)).collect())
+        .collect();
+    format!("{} w 0 0 0", board.join("/"))
+}
+
+/// The longest win of a table, from White's side.
+fn longest_win(w: u32, b: u32) -> (Morris, u32) {
+    positions_with(w, b, |r| matches!(r, TbResult::Win(_)))
+        .into_iter()
+        .map(|pos| match table(&pos) {
+            TbResult::Win(n) => (pos, n),
+            _ => unreachable!(),
+        })
+        .max_by_key(|(_, n)| *n)
+        .unwrap()
+}
+
+/// Both sides played by the engine with tables: the winner keeps the value, the defender
+/// delays as long as the tables allow, so the game lasts exactly the table's distance; every
+/// `info` score says so. The game's own rules must then declare White the winner.
+#[test]
+fn go_plays_won_endgames_out_in_exactly_the_tables_distance() {
+    let mut engine = Engine::new(Some(&TABLES.1));
+    // 3v4: the win goes through a capture into the 3v3 table.
+    for (start, plies) in [longest_win(3, 3), longest_win(3, 4)] {
+        assert!(plies >= 15, "{plies}");
+        let fen = start.to_fen();
+        let mut pos = start.clone();
+        let mut moves = Vec::new();
+        for ply in 0..plies {
+            let expected = table(&pos);
+            let (score, best) = engine.go(&fen, &moves);
+            assert_eq!(score, score_words(expected), "{fen} after {moves:?}");
+            let want_after = match expected {
+                TbResult::Win(n) => TbResult::Loss(n - 1),
+                TbResult::Loss(n) => TbResult::Win(n - 1),
+                TbResult::Draw => unreachable!(),
+            };
+            pos.play(pos.parse_move(&best).unwrap());
+            moves.push(best);
+            let after = if pos.outcome().is_some() {
+                TbResult::Loss(0)
+            } else {
+                table(&pos)
+            };
+            assert_eq!(after, want_after, "{fen} after {moves:?}");
+            assert_eq!(pos.outcome().is_some(), ply + 1 == plies);
+        }
+        engine.send(&format!("position fen {fen} moves {}", moves.join(" ")));
+        engine.send("result");
+        let result = engine.until("result ");
+        assert!(result.starts_with("result white "), "{result}");
+        assert_eq!(pos.outcome().unwrap().winner, Some(Side::White));
+    }
+}
+
+/// Whether `mv` keeps the tables' `value` of `pos`: a win in n plies leads to a loss in n - 1
+/// (or ends the game), a loss in n to a win in n - 1, a draw to a draw.
+fn keeps(pos: &Morris, mv: &str, value: TbResult) -> bool {
+    let mut child = pos.clone();
+    child.play(pos.parse_move(mv).unwrap());
+    let after = match child.outcome() {
+        Some(_) => TbResult::Loss(0),
+        None => table(&child),
+    };
+    match (value, after) {
+        (TbResult::Win(n), TbResult::Loss(m)) | (TbResult::Loss(n), TbResult::Win(m)) => m + 1 == n,
+        (TbResult::Draw, TbResult::Draw) => true,
+        _ => false,
+    }
+}
+
+/// `solve` answers the tables' value with a move that keeps it, and `go` plays such a move
+/// with the matching score, for wins, losses and draws.
+#[test]
+fn solve_and_go_answer_from_the_tables() {
+    let mut engine = Engine::new(Some(&TABLES.1));
+    let kinds: [fn(TbResult) -> bool; 3] = [
+        |r| matches!(r, TbResult::Win(_)),
+        |r| matches!(r, TbResult::Loss(_)),
+        |r| r == TbResult::Draw,
+    ];
+    let mut checked = [0; 3];
+    for (w, b) in [(3, 3), (3, 4), (4, 3)] {
+        for (k, kind) in kinds.iter().enumerate() {
+            // Not every table has every kind (3 flying pieces to move rarely lose to 4).
+            let sample = positions_with(w, b, kind);
+            for pos in sample.iter().step_by(sample.len() / 5 + 1).take(5) {
+                checked[k] += 1;
+                let fen = pos.to_fen();
+                let value = table(pos);
+                let line = engine.solve(&fen, 1000);
+                let want = format!("solve {} bestmove ", solve_words(value));
+                assert!(line.starts_with(&want), "{fen}: {line}, tables {value:?}");
+                let best = line[want.len()..].split(' ').next().unwrap();
+                assert!(keeps(pos, best, value), "{fen}: solve's {best}");
+                // `go` plays a move that keeps the value too, and its score says the value.
+                let (score, best) = engine.go(&fen, &[]);
+                assert_eq!(score, score_words(value), "{fen}");
+                assert!(keeps(pos, &best, value), "{fen}: go's {best}");
+            }
+        }
+    }
+    assert!(checked.iter().all(|&n| n >= 10), "{checked:?}");
+}
+
+/// For short results the search without tables proves the same value.
+#[test]
+fn short_results_agree_with_the_search_alone() {
+    let mut with = Engine::new(Some(&TABLES.1));
+    let mut without = Engine::new(None);
+    let kinds: [fn(TbResult) -> bool; 2] = [
+        |r| matches!(r, TbResult::Win(n) if n <= 5),
+        |r| matches!(r, TbResult::Loss(n) if n <= 6),
+    ];
+    let mut compared = [0, 0]; // wins, losses
+    for (w, b) in [(3, 3), (3, 4), (4, 3)] {
+        let sample = kinds
+            .iter()
+            .flat_map(|kind| positions_with(w, b, kind).into_iter().step_by(5).take(6));
+        for pos in sample {
+            let fen = pos.to_fen();
+            let value = |line: String| line.split(" bestmove").next().unwrap().to_owned();
+            let by_tables = value(with.solve(&fen, 1000));
+            let by_search = value(without.solve(&fen, 20_000));
+            assert_eq!(by_tables, by_search, "{fen}");
+            assert_eq!(by_tables, format!("solve {}", solve_words(table(&pos))));
+            compared[usize::from(matches!(table(&pos), TbResult::Loss(_)))] += 1;
+        }
+    }
+    assert!(compared[0] >= 10 && compared[1] >= 5, "{compared:?}");
+}
+
+/// The tables ignore the no-capture rule: a win in n plies is claimed only while the counter
+/// leaves room for it; one ply later the value is not the table's.
+#[test]
+fn the_no_capture_counter_limits_table_wins() {
+    let mut engine = Engine::new(Some(&TABLES.1));
+    let (pos, plies) = longest_win(3, 3);
+    let fen = pos.to_fen();
+    let with_counter = |quiet: u32| fen.replace(" w 0 0 0", &format!(" w 0 0 {quiet}"));
+    let in_time = engine.solve(&with_counter(100 - plies), 1000);
+    assert!(
+        in_time.starts_with(&format!("solve win plies {plies} ")),
+        "{in_time}"
+    );
+    // Every win in 3v3 ends the game at its last ply, and the defender can hold out for
+    // `plies`: with one quiet ply more the counter draws first. Nothing can prove a draw
+    // here but the tables, which do not know the counter: unknown.
+    let late = engine.solve(&with_counter(101 - plies), 300);
+    assert!(late.starts_with("solve unknown "), "{late}");
+}
+
+/// A truncated file is skipped with a note, and so is the table whose captures lead into it
+/// (3v4 into 3v3; 4v3's captures end the game); the engine keeps working without them.
+#[test]
+fn a_corrupt_file_is_skipped() {
+    let dir = std::env::temp_dir().join(format!("tabula-morris-corrupt-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    for name in [
+        "morris-fly-3v3.tb",
+        "morris-fly-3v4.tb",
+        "morris-fly-4v3.tb",
+    ] {
+        std::fs::copy(TABLES.1.join(name), dir.join(name)).unwrap();
+    }
+    let file = dir.join("morris-fly-3v3.tb");
+    let bytes = std::fs::read(&file).unwrap();
+    std::fs::write(&file, &bytes[..1000]).unwrap();
+    let mut engine = Engine::new(None);
+    engine.send(&format!(
+        "setoption name TablebasePath value {}",
+        dir.display()
+    ));
+    let note = engine.until("info string");
+    assert!(
+        note.contains("morris-fly-3v3.tb has 1000 bytes, not 169626")
+            && note.contains("morris-fly-3v4.tb needs the 3v3 table")
+            && note.contains("loading 4v3 (21 MiB)"),
+        "{note}"
+    );
+    let (pos, plies) = longest_win(3, 3);
+    let line = engine.solve(&pos.to_fen(), 200);
+    assert!(
+        !line.starts_with(&format!("solve win plies {plies} ")),
+        "{line}"
+    );
+    std::fs::remove_dir_all(&dir).unwrap();
+}
