@@ -7,6 +7,7 @@
 //! first. Positions are keyed by their 64-bit Zobrist hash; a collision could in principle
 //! corrupt a proof, at odds of about `nodes * entries / 2^64`.
 
+use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::Instant;
 
 use super::board::{self, Rows, MAX_SIDE};
@@ -47,30 +48,41 @@ const EMPTY: Slot = Slot {
 const TABLE_BUCKETS: usize = 1 << 20;
 
 /// The search state: the table outlives one call, so later proofs reuse earlier ones.
-pub struct Solver {
+pub struct Solver<'a> {
     table: Vec<[Slot; 2]>,
     nodes: u64,
     node_limit: u64,
     deadline: Option<Instant>,
+    /// Set from another thread (the protocol's `stop`) to give up at once.
+    stop: Option<&'a AtomicBool>,
     aborted: bool,
     buffers: Vec<Vec<Move>>,
 }
 
-impl Solver {
+impl<'a> Solver<'a> {
     /// A solver that gives up after `node_limit` positions or at `deadline`.
-    pub fn new(node_limit: u64, deadline: Option<Instant>) -> Solver {
+    pub fn new(node_limit: u64, deadline: Option<Instant>) -> Solver<'a> {
         Solver::with_buckets(TABLE_BUCKETS, node_limit, deadline)
     }
 
     /// The same with a table of `buckets` two-entry buckets (small for quick endgame proofs).
-    pub fn with_buckets(buckets: usize, node_limit: u64, deadline: Option<Instant>) -> Solver {
+    pub fn with_buckets(buckets: usize, node_limit: u64, deadline: Option<Instant>) -> Solver<'a> {
         Solver {
             table: vec![[EMPTY; 2]; buckets.max(1)],
             nodes: 0,
             node_limit,
             deadline,
+            stop: None,
             aborted: false,
             buffers: Vec::new(),
+        }
+    }
+
+    /// The same solver, also giving up as soon as `stop` is set.
+    pub fn until_stopped(self, stop: &'a AtomicBool) -> Solver<'a> {
+        Solver {
+            stop: Some(stop),
+            ..self
         }
     }
 
@@ -118,17 +130,17 @@ impl Solver {
 
     fn search(&mut self, position: &Cascades, ply: usize, mut alpha: i8, mut beta: i8) -> i8 {
         self.nodes += 1;
-        if let Some(outcome) = position.outcome() {
-            return value_for(outcome.winner, position.side_to_move());
-        }
-        if position.can_win_now() {
-            return 1;
-        }
         if self.nodes.is_multiple_of(4096) && self.out_of_budget() {
             self.aborted = true;
         }
         if self.aborted {
             return 0;
+        }
+        if let Some(outcome) = position.outcome() {
+            return value_for(outcome.winner, position.side_to_move());
+        }
+        if position.can_win_now() {
+            return 1;
         }
         // A position and its mirror image share one entry (see `mirrored_hash`); a stored
         // move may then be the mirror's, which only costs it its place at the front.
@@ -235,7 +247,9 @@ impl Solver {
     }
 
     fn out_of_budget(&self) -> bool {
-        self.nodes >= self.node_limit || self.deadline.is_some_and(|d| Instant::now() >= d)
+        self.nodes >= self.node_limit
+            || self.deadline.is_some_and(|d| Instant::now() >= d)
+            || self.stop.is_some_and(|stop| stop.load(Ordering::Relaxed))
     }
 }
 
