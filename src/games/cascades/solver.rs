@@ -265,7 +265,7 @@ const ENDGAME_NODES: u64 = 20_000;
 /// are still open or the proof runs over budget. Plies to the end are estimated by the open
 /// cells, so that the search still prefers wins with less left to play.
 pub fn endgame_value(position: &Cascades) -> Option<Proven> {
-    let open = open_cells(position);
+    let open = open_cells(position, ENDGAME_CELLS);
     if open > ENDGAME_CELLS {
         return None;
     }
@@ -278,18 +278,27 @@ pub fn endgame_value(position: &Cascades) -> Option<Proven> {
     })
 }
 
-/// Empty cells that some side could still fill, whatever the other does.
-fn open_cells(position: &Cascades) -> u32 {
+/// Empty cells that some side could still fill, whatever the other does; counting stops
+/// early once it passes `limit` (the search asks this at every node, and most positions are
+/// far above it).
+fn open_cells(position: &Cascades, limit: u32) -> u32 {
     let g = position.geometry();
     let occupied = position.occupied();
     let mut open: Rows = [0; MAX_SIDE];
     for side in [Side::White, Side::Black] {
         let mut reached = *position.stones(side);
+        let mut fresh_total = 0;
         loop {
             let frontier = g.targets(&reached, &occupied);
             let fresh: Rows = std::array::from_fn(|r| frontier[r] & !reached[r]);
-            if board::count(&fresh) == 0 {
+            let count = board::count(&fresh);
+            if count == 0 {
                 break;
+            }
+            // Every fresh cell is empty (targets are), so one side alone can pass the limit.
+            fresh_total += count;
+            if fresh_total > limit {
+                return fresh_total;
             }
             reached = board::union(&reached, &fresh);
         }
