@@ -38,11 +38,10 @@ pub fn evaluate(position: &Cascades) -> i32 {
     let mut fresh = [0u32; MAX_SIDE];
     for turn in 1..=MAX_TURNS {
         let mut grew = false;
-        for side in 0..2 {
+        for (side, own) in claims.iter_mut().enumerate() {
             for _layer in 0..2 {
                 // One layer: the cells next to the side's claims that nobody has taken
                 // (the placement rule of `Geometry::targets`, inlined over the board's rows).
-                let own = &mut claims[side];
                 let mut any = 0;
                 for r in 1..rows {
                     let mut reach = board::below(own[r - 1]);
