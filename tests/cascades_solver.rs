@@ -2,6 +2,7 @@
 //! cross-check of the proof search against a plain minimax on the smallest ones.
 
 use std::collections::HashMap;
+use std::sync::atomic::AtomicBool;
 use std::time::{Duration, Instant};
 
 use tabula::game::{Game, Proven};
@@ -123,16 +124,37 @@ fn proven_values_match_plain_minimax() {
     assert!(checked > 50, "only {checked} proven positions");
 }
 
+/// `Game::solve` (the protocol's `solve`) answers with the proof search: values agree with
+/// plain minimax, the move keeps the value, and the deadline and the stop flag end it with an
+/// unknown value instead of a fallback to the generic search.
 #[test]
-fn the_solve_line_reads_as_documented() {
-    let deadline = Instant::now() + Duration::from_secs(30);
-    let start = Cascades::start(&board(4, 4, Adjacency::SideBelow));
-    let line = tabula::games::cascades::prove::solve_line(&start, deadline);
-    assert!(line.starts_with("solve win bestmove b3 nodes "), "{line}");
-    let over = Cascades::from_fen("bw/.w./..w. b 2 -", &board(2, 3, Adjacency::SideBelow)).unwrap();
-    let line = tabula::games::cascades::prove::solve_line(&over, deadline);
-    assert!(
-        line.starts_with("solve loss bestmove none nodes 1 "),
-        "{line}"
-    );
+fn game_solve_proves_honours_the_deadline_and_stops() {
+    let idle = AtomicBool::new(false);
+    for (width, rows) in [(3, 3), (4, 3), (2, 4)] {
+        let start = Cascades::start(&board(width, rows, Adjacency::SideBelow));
+        let mut memo = HashMap::new();
+        let expected = minimax(&start, &mut memo);
+        let solution = start.solve(None, &idle).expect("cascades has a solver");
+        let value = match solution.value.expect("proven") {
+            Proven::Win(_) => 1,
+            Proven::Draw => 0,
+            Proven::Loss(_) => -1,
+        };
+        assert_eq!(value, expected, "{width}x{rows}");
+        let mut after = start.clone();
+        after.play(solution.best.expect("a move"));
+        assert_eq!(-minimax(&after, &mut memo), expected);
+    }
+    // The 8x8 start is far beyond the solver: a stop flag or a past deadline ends it.
+    let big = Cascades::start(&Geometry::default());
+    let stopped = AtomicBool::new(true);
+    let solution = big.solve(None, &stopped).expect("cascades has a solver");
+    assert_eq!((solution.value, solution.best), (None, None));
+    assert!(solution.nodes <= 4096 + 1, "{}", solution.nodes);
+    let clock = Instant::now();
+    let solution = big
+        .solve(Some(clock + Duration::from_millis(200)), &idle)
+        .expect("cascades has a solver");
+    assert_eq!(solution.value, None);
+    assert!(clock.elapsed() < Duration::from_secs(5));
 }

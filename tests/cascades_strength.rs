@@ -1,7 +1,9 @@
 //! Cascades playing strength: the search against a random mover and against itself at
 //! depth 1 on the 8x8 board. The quick test runs in CI; the full matches quoted in
 //! docs/cascades.md are `#[ignore]`d (run them with
-//! `cargo test --release --test cascades_strength -- --ignored --nocapture`).
+//! `cargo test --release --test cascades_strength -- --ignored --nocapture`; `PAIRS=N` sets
+//! the number of opening pairs, `PLIES=N` the random plies of each opening, `SHOW_PAIRS=1`
+//! prints each pair). The 80 % target against depth 1 is not met yet (docs/cascades.md).
 
 use std::sync::atomic::AtomicBool;
 
@@ -137,7 +139,8 @@ fn movetime_100_beats_a_random_mover_100_of_100() {
 #[ignore]
 fn movetime_100_beats_depth_one() {
     let pairs = std::env::var("PAIRS").map_or(50, |v| v.parse().unwrap());
-    let (points, games) = match_points(pairs, 2, &|_| Player::engine(movetime(100)), &|_| {
+    let plies = std::env::var("PLIES").map_or(2, |v| v.parse().unwrap());
+    let (points, games) = match_points(pairs, plies, &|_| Player::engine(movetime(100)), &|_| {
         Player::engine(depth(1))
     });
     println!("movetime 100 vs depth 1: {points} / {games}");

@@ -32,7 +32,10 @@ pub mod solver;
 mod tests;
 mod zobrist;
 
-use crate::game::{Game, GameError, Outcome, Proven, Side};
+use std::sync::atomic::AtomicBool;
+use std::time::Instant;
+
+use crate::game::{Game, GameError, Outcome, Proven, Side, Solution};
 use board::{Adjacency, Cell, Geometry, Rows, MAX_SIDE};
 
 /// One Cascades move; two-stone moves are stored in their canonical order, so that the
@@ -306,6 +309,30 @@ impl Game for Cascades {
             return Some(Proven::Win(1));
         }
         solver::endgame_value(self)
+    }
+
+    /// The proof search of [`solver`]; it knows the value but not the distance to the end,
+    /// so wins and losses carry 0 plies. Running out of time still answers (value `None`)
+    /// rather than falling back to the generic search.
+    fn solve(&self, deadline: Option<Instant>, stop: &AtomicBool) -> Option<Solution<Move>> {
+        let mut solver = solver::Solver::new(u64::MAX, deadline).until_stopped(stop);
+        let proof = solver.solve(self);
+        Some(match proof {
+            None => Solution {
+                value: None,
+                best: None,
+                nodes: solver.nodes(),
+            },
+            Some(proof) => Solution {
+                value: Some(match proof.value {
+                    1 => Proven::Win(0),
+                    0 => Proven::Draw,
+                    _ => Proven::Loss(0),
+                }),
+                best: proof.best,
+                nodes: proof.nodes,
+            },
+        })
     }
 
     fn is_consistent(&self) -> bool {

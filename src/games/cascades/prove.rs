@@ -107,31 +107,3 @@ pub fn parse_board(spec: &str) -> Result<Vec<Geometry>, String> {
         })
         .collect())
 }
-
-/// The answer line suggested for a protocol `solve` command on `position`:
-/// `solve win|draw|loss bestmove MOVE nodes N time MS` (value for the side to move;
-/// `bestmove none` when the game is over), or `solve unknown nodes N time MS` when `deadline`
-/// passes first.
-pub fn solve_line(position: &Cascades, deadline: Instant) -> String {
-    let clock = Instant::now();
-    let mut solver = Solver::new(u64::MAX, Some(deadline));
-    let proof = solver.solve(position);
-    let ms = clock.elapsed().as_millis();
-    match proof {
-        None => format!("solve unknown nodes {} time {ms}", solver.nodes()),
-        Some(proof) => {
-            let value = match proof.value {
-                1 => "win",
-                0 => "draw",
-                _ => "loss",
-            };
-            let best = proof
-                .best
-                .map_or_else(|| "none".to_owned(), |mv| position.format_move(mv));
-            format!(
-                "solve {value} bestmove {best} nodes {} time {ms}",
-                proof.nodes
-            )
-        }
-    }
-}

@@ -7,6 +7,7 @@
 //! first. Positions are keyed by their 64-bit Zobrist hash; a collision could in principle
 //! corrupt a proof, at odds of about `nodes * entries / 2^64`.
 
+use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::Instant;
 
 use super::board::{self, Rows, MAX_SIDE};
@@ -47,30 +48,41 @@ const EMPTY: Slot = Slot {
 const TABLE_BUCKETS: usize = 1 << 20;
 
 /// The search state: the table outlives one call, so later proofs reuse earlier ones.
-pub struct Solver {
+pub struct Solver<'a> {
     table: Vec<[Slot; 2]>,
     nodes: u64,
     node_limit: u64,
     deadline: Option<Instant>,
+    /// Set from another thread (the protocol's `stop`) to give up at once.
+    stop: Option<&'a AtomicBool>,
     aborted: bool,
     buffers: Vec<Vec<Move>>,
 }
 
-impl Solver {
+impl<'a> Solver<'a> {
     /// A solver that gives up after `node_limit` positions or at `deadline`.
-    pub fn new(node_limit: u64, deadline: Option<Instant>) -> Solver {
+    pub fn new(node_limit: u64, deadline: Option<Instant>) -> Solver<'a> {
         Solver::with_buckets(TABLE_BUCKETS, node_limit, deadline)
     }
 
     /// The same with a table of `buckets` two-entry buckets (small for quick endgame proofs).
-    pub fn with_buckets(buckets: usize, node_limit: u64, deadline: Option<Instant>) -> Solver {
+    pub fn with_buckets(buckets: usize, node_limit: u64, deadline: Option<Instant>) -> Solver<'a> {
         Solver {
             table: vec![[EMPTY; 2]; buckets.max(1)],
             nodes: 0,
             node_limit,
             deadline,
+            stop: None,
             aborted: false,
             buffers: Vec::new(),
+        }
+    }
+
+    /// The same solver, also giving up as soon as `stop` is set.
+    pub fn until_stopped(self, stop: &'a AtomicBool) -> Solver<'a> {
+        Solver {
+            stop: Some(stop),
+            ..self
         }
     }
 
@@ -118,17 +130,17 @@ impl Solver {
 
     fn search(&mut self, position: &Cascades, ply: usize, mut alpha: i8, mut beta: i8) -> i8 {
         self.nodes += 1;
-        if let Some(outcome) = position.outcome() {
-            return value_for(outcome.winner, position.side_to_move());
-        }
-        if position.can_win_now() {
-            return 1;
-        }
         if self.nodes.is_multiple_of(4096) && self.out_of_budget() {
             self.aborted = true;
         }
         if self.aborted {
             return 0;
+        }
+        if let Some(outcome) = position.outcome() {
+            return value_for(outcome.winner, position.side_to_move());
+        }
+        if position.can_win_now() {
+            return 1;
         }
         // A position and its mirror image share one entry (see `mirrored_hash`); a stored
         // move may then be the mirror's, which only costs it its place at the front.
@@ -235,7 +247,9 @@ impl Solver {
     }
 
     fn out_of_budget(&self) -> bool {
-        self.nodes >= self.node_limit || self.deadline.is_some_and(|d| Instant::now() >= d)
+        self.nodes >= self.node_limit
+            || self.deadline.is_some_and(|d| Instant::now() >= d)
+            || self.stop.is_some_and(|stop| stop.load(Ordering::Relaxed))
     }
 }
 
@@ -251,7 +265,7 @@ const ENDGAME_NODES: u64 = 20_000;
 /// are still open or the proof runs over budget. Plies to the end are estimated by the open
 /// cells, so that the search still prefers wins with less left to play.
 pub fn endgame_value(position: &Cascades) -> Option<Proven> {
-    let open = open_cells(position);
+    let open = open_cells(position, ENDGAME_CELLS);
     if open > ENDGAME_CELLS {
         return None;
     }
@@ -264,18 +278,27 @@ pub fn endgame_value(position: &Cascades) -> Option<Proven> {
     })
 }
 
-/// Empty cells that some side could still fill, whatever the other does.
-fn open_cells(position: &Cascades) -> u32 {
+/// Empty cells that some side could still fill, whatever the other does; counting stops
+/// early once it passes `limit` (the search asks this at every node, and most positions are
+/// far above it).
+fn open_cells(position: &Cascades, limit: u32) -> u32 {
     let g = position.geometry();
     let occupied = position.occupied();
     let mut open: Rows = [0; MAX_SIDE];
     for side in [Side::White, Side::Black] {
         let mut reached = *position.stones(side);
+        let mut fresh_total = 0;
         loop {
             let frontier = g.targets(&reached, &occupied);
             let fresh: Rows = std::array::from_fn(|r| frontier[r] & !reached[r]);
-            if board::count(&fresh) == 0 {
+            let count = board::count(&fresh);
+            if count == 0 {
                 break;
+            }
+            // Every fresh cell is empty (targets are), so one side alone can pass the limit.
+            fresh_total += count;
+            if fresh_total > limit {
+                return fresh_total;
             }
             reached = board::union(&reached, &fresh);
         }
