@@ -1,0 +1,1 @@
+//! Scenarios of the standard and tournament games: GIPF-pieces, their choices, the game end.
