@@ -15,7 +15,7 @@
 
 use std::collections::{BTreeMap, HashSet};
 use tabula::game::Game;
-use tabula::games::gipf::{Gipf, Options};
+use tabula::games::gipf::{Gipf, Options, Variant};
 
 mod reference {
     use std::collections::{BTreeMap, HashSet};
@@ -60,23 +60,40 @@ mod reference {
         format!("{}{}", (b'a' + x as u8) as char, row)
     }
 
-    /// A position: cells[x][y], reserves and captures by colour (1 white, 2 black), side 1/2.
+    /// A position: cells[x][y] (colour), doubled[x][y] (a GIPF-piece: two stacked pieces),
+    /// reserves and captures by colour (1 white, 2 black), side 1/2, which colours may still
+    /// bring GIPF-pieces in, and whether the rules have GIPF-pieces at all (standard and
+    /// tournament games; the basic game has none).
     #[derive(Clone, PartialEq, Eq, PartialOrd, Ord, Hash, Debug)]
     pub struct Pos {
         cells: [[u8; 9]; 9],
+        doubled: [[bool; 9]; 9],
         reserve: [u8; 3],
         captured: [u8; 3],
         side: u8,
+        bringing: [bool; 3],
+        with_gipf: bool,
     }
 
-    /// Reads the engine's documented position string (columns b..h bottom up).
+    /// Reads the engine's documented position string (columns b..h bottom up) of the basic
+    /// game.
     pub fn parse(fen: &str) -> Pos {
+        parse_variant(fen, false)
+    }
+
+    /// Reads a position string; `with_gipf` for the standard and tournament games (a seventh
+    /// field lists the colours still bringing GIPF-pieces in).
+    pub fn parse_variant(fen: &str, with_gipf: bool) -> Pos {
         let f: Vec<&str> = fen.split(' ').collect();
+        let bring = f.get(6).copied().unwrap_or("-");
         let mut p = Pos {
             cells: [[EMPTY; 9]; 9],
+            doubled: [[false; 9]; 9],
             reserve: [0, f[2].parse().unwrap(), f[3].parse().unwrap()],
             captured: [0, f[4].parse().unwrap(), f[5].parse().unwrap()],
             side: if f[1] == "w" { 1 } else { 2 },
+            bringing: [false, bring.contains('w'), bring.contains('b')],
+            with_gipf,
         };
         for (i, col) in f[0].split('/').enumerate() {
             let x = i as i32 + 1;
@@ -84,9 +101,11 @@ mod reference {
             spots.reverse();
             for ch in col.chars() {
                 match ch {
-                    'w' | 'b' => {
+                    'w' | 'b' | 'W' | 'B' => {
                         let y = spots.pop().unwrap();
-                        p.cells[x as usize][y as usize] = if ch == 'w' { 1 } else { 2 };
+                        let colour = if ch.to_ascii_lowercase() == 'w' { 1 } else { 2 };
+                        p.cells[x as usize][y as usize] = colour;
+                        p.doubled[x as usize][y as usize] = ch.is_ascii_uppercase();
                     }
                     d => {
                         for _ in 0..d.to_digit(10).unwrap() {
@@ -151,16 +170,39 @@ mod reference {
             out
         }
 
-        fn take(&mut self, c: u8, run: &[(i32, i32)]) {
+        fn big(&self, x: i32, y: i32) -> bool {
+            self.doubled[x as usize][y as usize]
+        }
+
+        /// Colour c takes `run` except the GIPF-pieces on `keep`; a GIPF-piece is two pieces.
+        fn take(&mut self, c: u8, run: &[(i32, i32)], keep: &[(i32, i32)]) {
             for &(x, y) in run {
+                if keep.contains(&(x, y)) {
+                    continue;
+                }
                 let v = self.at(x, y);
+                let n = if self.big(x, y) { 2 } else { 1 };
                 if v == c {
-                    self.reserve[c as usize] += 1;
+                    self.reserve[c as usize] += n;
                 } else if v != EMPTY {
-                    self.captured[c as usize] += 1;
+                    self.captured[c as usize] += n;
                 }
                 self.cells[x as usize][y as usize] = EMPTY;
+                self.doubled[x as usize][y as usize] = false;
             }
+        }
+
+        /// The GIPF-pieces (either colour) in a run.
+        fn bigs(&self, run: &[(i32, i32)]) -> Vec<(i32, i32)> {
+            run.iter()
+                .copied()
+                .filter(|&(x, y)| self.big(x, y))
+                .collect()
+        }
+
+        /// Whether colour c has a GIPF-piece anywhere on the board.
+        fn has_big(&self, c: u8) -> bool {
+            (0..9).any(|x| (0..9).any(|y| self.at(x, y) == c && self.big(x, y)))
         }
 
         /// Indices of rows whose run shares a cell with another row's run.
@@ -173,21 +215,44 @@ mod reference {
                 .collect()
         }
 
-        /// Removes colour c's rows that need no choice, again and again; returns the rows left.
+        /// Removes colour c's rows that need no decision (uncontested, no GIPF-piece in the
+        /// run), again and again; returns the rows left.
         fn take_free(&mut self, c: u8) -> Vec<(Vec<(i32, i32)>, String)> {
             loop {
                 let rows = self.rows(c);
                 let busy = Pos::contested(&rows);
-                if !busy.contains(&false) {
+                let free: Vec<bool> = rows
+                    .iter()
+                    .zip(&busy)
+                    .map(|(row, &b)| !b && self.bigs(&row.0).is_empty())
+                    .collect();
+                if !free.contains(&true) {
                     return rows;
                 }
-                for (row, _) in rows.iter().zip(&busy).filter(|(_, b)| !**b) {
-                    self.take(c, &row.0);
+                for (row, _) in rows.iter().zip(&free).filter(|(_, f)| **f) {
+                    self.take(c, &row.0, &[]);
                 }
             }
         }
 
-        /// Every way colour c can clear its rows: (choices spelt, position).
+        /// Whether keeping `keep` of `run` leaves four pieces of colour c in a row on it.
+        fn keeps_row(&self, c: u8, run: &[(i32, i32)], keep: &[(i32, i32)]) -> bool {
+            let mut streak = 0;
+            for cell in run {
+                if keep.contains(cell) && self.at(cell.0, cell.1) == c {
+                    streak += 1;
+                    if streak >= 4 {
+                        return true;
+                    }
+                } else {
+                    streak = 0;
+                }
+            }
+            false
+        }
+
+        /// Every way colour c can clear its rows: (choices spelt, position). Each choice
+        /// takes a run and keeps any subset of its GIPF-pieces that breaks the row.
         fn clear(&self, c: u8, made: Vec<String>, out: &mut Vec<(Vec<String>, Pos)>) {
             let mut p = self.clone();
             let rows = p.take_free(c);
@@ -196,23 +261,64 @@ mod reference {
                 return;
             }
             for row in &rows {
-                let mut q = p.clone();
-                q.take(c, &row.0);
-                let mut m = made.clone();
-                m.push(row.1.clone());
-                q.clear(c, m, out);
+                let bigs = p.bigs(&row.0);
+                for subset in 0..1u32 << bigs.len() {
+                    let keep: Vec<(i32, i32)> = (0..bigs.len())
+                        .filter(|i| subset & (1 << i) != 0)
+                        .map(|i| bigs[i])
+                        .collect();
+                    if p.keeps_row(c, &row.0, &keep) {
+                        continue;
+                    }
+                    let mut names: Vec<String> = keep.iter().map(|&(x, y)| name(x, y)).collect();
+                    names.sort();
+                    let mut spelt = row.1.clone();
+                    for n in names {
+                        spelt = spelt + "/" + &n;
+                    }
+                    let mut q = p.clone();
+                    q.take(c, &row.0, &keep);
+                    let mut m = made.clone();
+                    m.push(spelt);
+                    q.clear(c, m, out);
+                }
             }
         }
 
-        /// The player to move has lost.
+        /// Colour c has lost its GIPF-pieces: none on the board, and it cannot bring one in.
+        fn gipf_lost(&self, c: u8) -> bool {
+            self.with_gipf
+                && !self.has_big(c)
+                && !(self.bringing[c as usize] && self.reserve[c as usize] >= 2)
+        }
+
+        /// The game is over (a player without GIPF-pieces, or the player to move without
+        /// reserve and without a waiting row).
         pub fn is_over(&self) -> bool {
-            self.reserve[self.side as usize] == 0 && self.rows(self.side).is_empty()
+            self.gipf_lost(1)
+                || self.gipf_lost(2)
+                || self.reserve[self.side as usize] == 0 && self.rows(self.side).is_empty()
+        }
+
+        /// The losing colour's reason, when the game is over: `no-gipf` (the side to move
+        /// checked first) or `no-reserve`.
+        pub fn loss(&self) -> Option<(u8, &'static str)> {
+            let me = self.side;
+            if self.gipf_lost(me) {
+                Some((me, "no-gipf"))
+            } else if self.gipf_lost(3 - me) {
+                Some((3 - me, "no-gipf"))
+            } else if self.is_over() {
+                Some((me, "no-reserve"))
+            } else {
+                None
+            }
         }
 
         /// Distinct moves: spelling (byte-smallest among equivalent ones) -> position after.
         pub fn moves(&self, spell: bool) -> BTreeMap<String, Pos> {
             let mut out: BTreeMap<(String, Pos), String> = BTreeMap::new();
-            let mut keys: FnvSet<(i32, i32, i32, i32, Pos)> = FnvSet::default();
+            let mut keys: FnvSet<(i32, i32, i32, i32, bool, Pos)> = FnvSet::default();
             if self.is_over() {
                 return BTreeMap::new();
             }
@@ -221,53 +327,78 @@ mod reference {
             let mut starts = Vec::new();
             self.clear(me, Vec::new(), &mut starts);
             for (before, start) in starts {
-                for x in 0..9 {
-                    for y in 0..9 {
-                        if !on_board(x, y) || !on_rim(x, y) {
-                            continue;
-                        }
-                        for &(dx, dy) in &DIRS {
-                            if !is_spot(x + dx, y + dy) {
+                // Single pieces need one in reserve, GIPF-pieces two and the right to bring
+                // them in; while a colour may bring them in, it must while it has none.
+                let r = start.reserve[me as usize];
+                let bringing = start.bringing[me as usize];
+                let mut kinds = Vec::new();
+                if bringing && r >= 2 {
+                    kinds.push(true);
+                }
+                if r >= 1 && (!bringing || start.has_big(me)) {
+                    kinds.push(false);
+                }
+                for &big in &kinds {
+                    for x in 0..9 {
+                        for y in 0..9 {
+                            if !on_board(x, y) || !on_rim(x, y) {
                                 continue;
                             }
-                            let path: Vec<(i32, i32)> = (1..)
-                                .map(|k| (x + k * dx, y + k * dy))
-                                .take_while(|&(a, b)| is_spot(a, b))
-                                .collect();
-                            let Some(gap) = path.iter().position(|&(a, b)| start.at(a, b) == EMPTY)
-                            else {
-                                continue;
-                            };
-                            let mut p = start.clone();
-                            for k in (0..gap).rev() {
-                                let (fx, fy) = path[k];
-                                let (tx, ty) = path[k + 1];
-                                p.cells[tx as usize][ty as usize] = p.at(fx, fy);
-                            }
-                            p.cells[path[0].0 as usize][path[0].1 as usize] = me;
-                            p.reserve[me as usize] -= 1;
-                            let mut ends = Vec::new();
-                            p.clear(me, Vec::new(), &mut ends);
-                            for (after, mut end) in ends {
-                                end.take_free(them);
-                                end.side = them;
-                                if !spell {
-                                    keys.insert((x, y, dx, dy, end));
+                            for &(dx, dy) in &DIRS {
+                                if !is_spot(x + dx, y + dy) {
                                     continue;
                                 }
-                                let push = format!("{}-{}", name(x, y), name(path[0].0, path[0].1));
-                                let key = (push.clone(), end);
-                                let mut text = String::new();
-                                if !before.is_empty() {
-                                    text = before.join(",") + ":";
+                                let path: Vec<(i32, i32)> = (1..)
+                                    .map(|k| (x + k * dx, y + k * dy))
+                                    .take_while(|&(a, b)| is_spot(a, b))
+                                    .collect();
+                                let Some(gap) =
+                                    path.iter().position(|&(a, b)| start.at(a, b) == EMPTY)
+                                else {
+                                    continue;
+                                };
+                                let mut p = start.clone();
+                                for k in (0..gap).rev() {
+                                    let (fx, fy) = path[k];
+                                    let (tx, ty) = path[k + 1];
+                                    p.cells[tx as usize][ty as usize] = p.at(fx, fy);
+                                    p.doubled[tx as usize][ty as usize] = p.big(fx, fy);
                                 }
-                                text += &push;
-                                if !after.is_empty() {
-                                    text = text + ":" + &after.join(",");
+                                let (ex, ey) = (path[0].0 as usize, path[0].1 as usize);
+                                p.cells[ex][ey] = me;
+                                p.doubled[ex][ey] = big;
+                                p.reserve[me as usize] -= if big { 2 } else { 1 };
+                                if !big {
+                                    p.bringing[me as usize] = false;
                                 }
-                                let slot = out.entry(key).or_insert(text.clone());
-                                if text < *slot {
-                                    *slot = text;
+                                let mut ends = Vec::new();
+                                p.clear(me, Vec::new(), &mut ends);
+                                for (after, mut end) in ends {
+                                    end.take_free(them);
+                                    end.side = them;
+                                    if !spell {
+                                        keys.insert((x, y, dx, dy, big, end));
+                                        continue;
+                                    }
+                                    let push = format!(
+                                        "{}{}-{}",
+                                        if big { "G" } else { "" },
+                                        name(x, y),
+                                        name(path[0].0, path[0].1)
+                                    );
+                                    let key = (push.clone(), end);
+                                    let mut text = String::new();
+                                    if !before.is_empty() {
+                                        text = before.join(",") + ":";
+                                    }
+                                    text += &push;
+                                    if !after.is_empty() {
+                                        text = text + ":" + &after.join(",");
+                                    }
+                                    let slot = out.entry(key).or_insert(text.clone());
+                                    if text < *slot {
+                                        *slot = text;
+                                    }
                                 }
                             }
                         }
@@ -316,7 +447,15 @@ const POSITIONS: [(&str, &str); 7] = [
 ];
 
 fn engine(fen: &str) -> Gipf {
-    Gipf::from_fen(fen, &Options::default()).expect("valid position")
+    engine_in(fen, Variant::Basic)
+}
+
+fn engine_in(fen: &str, variant: Variant) -> Gipf {
+    Gipf::from_fen(fen, &Options { variant }).expect("valid position")
+}
+
+fn reference_in(fen: &str, variant: Variant) -> reference::Pos {
+    reference::parse_variant(fen, variant != Variant::Basic)
 }
 
 /// The engine's move list, spelt and sorted, with the positions they lead to.
@@ -332,10 +471,10 @@ fn engine_moves(pos: &Gipf) -> BTreeMap<String, String> {
         .collect()
 }
 
-/// Compares the spelt move lists and the positions they lead to, two plies deep.
-fn compare_moves(fen: &str, depth: u32) {
-    let ours = engine(fen);
-    let theirs = reference::parse(fen);
+/// Compares the spelt move lists and the positions they lead to, `depth` plies deep.
+fn compare_moves(fen: &str, variant: Variant, depth: u32) {
+    let ours = engine_in(fen, variant);
+    let theirs = reference_in(fen, variant);
     let a = engine_moves(&ours);
     let b = theirs.moves(true);
     let names_a: Vec<&String> = a.keys().collect();
@@ -343,13 +482,13 @@ fn compare_moves(fen: &str, depth: u32) {
     assert_eq!(names_a, names_b, "move lists differ at {fen}");
     for (spelling, next_fen) in &a {
         assert_eq!(
-            reference::parse(next_fen),
+            reference_in(next_fen, variant),
             b[spelling],
             "{spelling} from {fen}"
         );
-        assert_eq!(engine(next_fen).to_fen(), *next_fen);
+        assert_eq!(engine_in(next_fen, variant).to_fen(), *next_fen);
         if depth > 1 {
-            compare_moves(next_fen, depth - 1);
+            compare_moves(next_fen, variant, depth - 1);
         }
     }
 }
@@ -357,7 +496,7 @@ fn compare_moves(fen: &str, depth: u32) {
 #[test]
 fn move_lists_match_reference() {
     for (_, fen) in POSITIONS {
-        compare_moves(fen, 2);
+        compare_moves(fen, Variant::Basic, 2);
     }
 }
 
@@ -376,8 +515,13 @@ fn removal_cases_appear_at_the_root() {
 
 /// Perft both ways at depths 1..=max, returning the engine's counts.
 fn check_perft(fen: &str, max: u32) -> Vec<u64> {
-    let ours = engine(fen);
-    let theirs = reference::parse(fen);
+    check_perft_in(fen, Variant::Basic, max)
+}
+
+/// Perft both ways at depths 1..=max in `variant`, returning the engine's counts.
+fn check_perft_in(fen: &str, variant: Variant, max: u32) -> Vec<u64> {
+    let ours = engine_in(fen, variant);
+    let theirs = reference_in(fen, variant);
     (1..=max)
         .map(|d| {
             let n = ours.perft(d);
@@ -489,4 +633,118 @@ fn gipf_game_matches_reference() {
         }
     }
     assert!(checked > 5 && history.len() > 50);
+}
+
+/// Positions of the standard and tournament games. The starts, then one position per
+/// GIPF-piece clause, each reached within the first plies.
+const VARIANT_POSITIONS: [(&str, Variant, &str); 8] = [
+    ("standard start", Variant::Standard, "B2W/5/6/W5B/6/5/B2W w 12 12 0 0"),
+    ("tournament start", Variant::Tournament, "4/5/6/7/6/5/4 w 18 18 0 0 wb"),
+    // c1-c2 makes the row c2..c5 holding White's GIPF-piece c3 and extended by Black's c6:
+    // White keeps either, both or neither.
+    ("keep own or theirs", Variant::Standard, "B2W/1WwwB/6/W5B/6/5/B2W w 8 10 0 0"),
+    // c1-c2 makes two rows crossing on the GIPF-piece now on c3: take one row with it, or
+    // keep it and take the other row too.
+    ("cross on a GIPF-piece", Variant::Standard, "1w2/W1ww1/1w4/1w4B/6/5/B2W w 9 12 0 0"),
+    // Black's c1-c2 makes a White row c3..c6 holding the GIPF-piece c4: it waits for White,
+    // who decides before its push.
+    ("waiting for the owner", Variant::Standard, "4/wWw1w/6/W5B/6/5/B3 b 11 10 0 0"),
+    // c1-c2 makes a row whose extension c6 is Black's last GIPF-piece: taking it wins.
+    ("last GIPF-piece", Variant::Standard, "4/1wwwB/6/W6/6/5/4 w 10 8 4 0"),
+    // Gc1-c2 makes four GIPF-pieces in a row: at least one must go.
+    ("four GIPF-pieces", Variant::Tournament, "4/1WWW1/6/5B1/6/5/4 w 12 16 0 0 wb"),
+    // White has played a single piece; Black has not, and has no GIPF-piece yet.
+    ("one side still bringing", Variant::Tournament, "w3/5/6/W6/6/5/4 b 15 18 0 0 b"),
+];
+
+/// Perft 1..=3 of each variant position, as computed by both implementations.
+/// Depth 4 (ignored test below, engine and reference) is in `VARIANT_DEPTH_4`.
+const VARIANT_EXPECTED: [[u64; 3]; 8] = [
+    [42, 1764, 73800],
+    [42, 1764, 148176],
+    [52, 2170, 109606],
+    [47, 1974, 95502],
+    [42, 1926, 80734],
+    [44, 1762, 77406],
+    [168, 13776, 1363424],
+    [42, 1764, 148080],
+];
+
+#[test]
+fn variant_move_lists_match_reference() {
+    for (_, variant, fen) in VARIANT_POSITIONS {
+        compare_moves(fen, variant, 2);
+    }
+}
+
+#[test]
+fn variant_perft() {
+    for (i, (name, variant, fen)) in VARIANT_POSITIONS.iter().enumerate() {
+        assert_eq!(check_perft_in(fen, *variant, 3), VARIANT_EXPECTED[i], "{name}");
+    }
+}
+
+/// Perft 4 of the variant positions, engine and reference (minutes of reference time): run
+/// with `cargo test --release --test perft_gipf -- --ignored variant`.
+#[test]
+#[ignore]
+fn variant_perft_depth_4_reference() {
+    for (name, variant, fen) in VARIANT_POSITIONS {
+        let ours = engine_in(fen, variant).perft(4);
+        let theirs = reference_in(fen, variant).perft(4);
+        println!("{name}: {ours}");
+        assert_eq!(ours, theirs, "{name}");
+    }
+}
+
+/// Random games of both variants: at every ply the spelt move lists, the positions they lead
+/// to and the game's end (winner and reason) agree with the reference.
+#[test]
+fn variant_random_games_match_reference() {
+    let mut seed = 7u64;
+    let (mut kept, mut ends) = (0, Vec::new());
+    for (variant, fen) in [
+        (Variant::Standard, VARIANT_POSITIONS[0].2),
+        (Variant::Tournament, VARIANT_POSITIONS[1].2),
+    ] {
+        for _ in 0..25 {
+            let mut pos = engine_in(fen, variant);
+            for _ in 0..300 {
+                let fen = pos.to_fen();
+                let theirs = reference_in(&fen, variant);
+                let ours = engine_moves(&pos);
+                let listed = theirs.moves(true);
+                assert_eq!(
+                    ours.keys().collect::<Vec<_>>(),
+                    listed.keys().collect::<Vec<_>>(),
+                    "at {fen}"
+                );
+                for (spelling, next) in &ours {
+                    assert_eq!(reference_in(next, variant), listed[spelling], "{spelling} at {fen}");
+                }
+                kept += ours.keys().filter(|m| m.contains('/')).count();
+                let expected = theirs.loss().map(|(loser, why)| {
+                    let loser = if loser == 1 { "white" } else { "black" };
+                    (loser, why)
+                });
+                let outcome = pos.outcome().map(|o| {
+                    let winner = o.winner.expect("no draws");
+                    (winner.opponent().name(), o.reason)
+                });
+                assert_eq!(outcome, expected, "at {fen}");
+                let mut list = Vec::new();
+                pos.legal_moves(&mut list);
+                if list.is_empty() {
+                    ends.push(pos.outcome().map_or("none", |o| o.reason));
+                    break;
+                }
+                seed = seed
+                    .wrapping_mul(6364136223846793005)
+                    .wrapping_add(1442695040888963407);
+                pos.play(list[(seed >> 33) as usize % list.len()]);
+            }
+        }
+    }
+    assert!(kept > 20, "only {kept} moves keeping GIPF-pieces");
+    assert!(ends.contains(&"no-gipf"), "ends: {ends:?}");
 }
