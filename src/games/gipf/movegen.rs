@@ -167,13 +167,9 @@ impl Gipf {
         } else if self.may_bring == 0 {
             // The common case: nothing waits, and most pushes make no row of the mover's.
             for push in 0..PUSHES {
-                if self.push_is_legal(push) {
-                    let mut pushed = *self;
-                    pushed.apply_push(push, mover, false);
-                    if pushed.has_row(mover) {
-                        starts.push((Choices::default(), *self));
-                        break;
-                    }
+                if self.push_is_legal(push) && self.push_makes_row(push, mover) {
+                    starts.push((Choices::default(), *self));
+                    break;
                 }
             }
             if starts.is_empty() {

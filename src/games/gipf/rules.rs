@@ -50,6 +50,11 @@ impl Rows {
     }
 }
 
+/// Whether the pieces `own` hold four in a row.
+fn owns_row(own: u64) -> bool {
+    WINDOW_MASKS.iter().any(|w| own & w == *w)
+}
+
 impl Gipf {
     /// The bits of every piece on the board.
     pub(crate) fn occupied(&self) -> u64 {
@@ -97,8 +102,27 @@ impl Gipf {
 
     /// Whether `side` has four of its pieces in a row anywhere (the quick test before any work).
     pub(crate) fn has_row(&self, side: Side) -> bool {
-        let own = self.pieces[side.index()];
-        WINDOW_MASKS.iter().any(|w| own & w == *w)
+        owns_row(self.pieces[side.index()])
+    }
+
+    /// Whether pushing a piece of `side` in by `push` (a legal push) makes `side` a row: the
+    /// move generator's common question, answered on `side`'s pieces alone.
+    pub(crate) fn push_makes_row(&self, push: usize, side: Side) -> bool {
+        let line = &PUSH_TABLE[push].line;
+        let occupied = self.occupied();
+        let cells = &line.cells[..line.len as usize];
+        let gap = cells
+            .iter()
+            .position(|&c| occupied & (1 << c) == 0)
+            .unwrap_or(0);
+        let mut own = self.pieces[side.index()];
+        for i in (0..gap).rev() {
+            let (from, to) = (1u64 << cells[i], 1u64 << cells[i + 1]);
+            if own & from != 0 {
+                own ^= from | to;
+            }
+        }
+        owns_row(own | 1 << cells[0])
     }
 
     /// Every row of `side`, each with its removal run: the row extended on both sides over
