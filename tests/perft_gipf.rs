@@ -638,23 +638,55 @@ fn gipf_game_matches_reference() {
 /// Positions of the standard and tournament games. The starts, then one position per
 /// GIPF-piece clause, each reached within the first plies.
 const VARIANT_POSITIONS: [(&str, Variant, &str); 8] = [
-    ("standard start", Variant::Standard, "B2W/5/6/W5B/6/5/B2W w 12 12 0 0"),
-    ("tournament start", Variant::Tournament, "4/5/6/7/6/5/4 w 18 18 0 0 wb"),
+    (
+        "standard start",
+        Variant::Standard,
+        "B2W/5/6/W5B/6/5/B2W w 12 12 0 0",
+    ),
+    (
+        "tournament start",
+        Variant::Tournament,
+        "4/5/6/7/6/5/4 w 18 18 0 0 wb",
+    ),
     // c1-c2 makes the row c2..c5 holding White's GIPF-piece c3 and extended by Black's c6:
     // White keeps either, both or neither.
-    ("keep own or theirs", Variant::Standard, "B2W/1WwwB/6/W5B/6/5/B2W w 8 10 0 0"),
+    (
+        "keep own or theirs",
+        Variant::Standard,
+        "B2W/1WwwB/6/W5B/6/5/B2W w 8 10 0 0",
+    ),
     // c1-c2 makes two rows crossing on the GIPF-piece now on c3: take one row with it, or
     // keep it and take the other row too.
-    ("cross on a GIPF-piece", Variant::Standard, "1w2/W1ww1/1w4/1w4B/6/5/B2W w 9 12 0 0"),
+    (
+        "cross on a GIPF-piece",
+        Variant::Standard,
+        "1w2/W1ww1/1w4/1w4B/6/5/B2W w 9 12 0 0",
+    ),
     // Black's c1-c2 makes a White row c3..c6 holding the GIPF-piece c4: it waits for White,
     // who decides before its push.
-    ("waiting for the owner", Variant::Standard, "4/wWw1w/6/W5B/6/5/B3 b 11 10 0 0"),
+    (
+        "waiting for the owner",
+        Variant::Standard,
+        "4/wWw1w/6/W5B/6/5/B3 b 11 10 0 0",
+    ),
     // c1-c2 makes a row whose extension c6 is Black's last GIPF-piece: taking it wins.
-    ("last GIPF-piece", Variant::Standard, "4/1wwwB/6/W6/6/5/4 w 10 8 4 0"),
+    (
+        "last GIPF-piece",
+        Variant::Standard,
+        "4/1wwwB/6/W6/6/5/4 w 10 8 4 0",
+    ),
     // Gc1-c2 makes four GIPF-pieces in a row: at least one must go.
-    ("four GIPF-pieces", Variant::Tournament, "4/1WWW1/6/5B1/6/5/4 w 12 16 0 0 wb"),
+    (
+        "four GIPF-pieces",
+        Variant::Tournament,
+        "4/1WWW1/6/5B1/6/5/4 w 12 16 0 0 wb",
+    ),
     // White has played a single piece; Black has not, and has no GIPF-piece yet.
-    ("one side still bringing", Variant::Tournament, "w3/5/6/W6/6/5/4 b 15 18 0 0 b"),
+    (
+        "one side still bringing",
+        Variant::Tournament,
+        "w3/5/6/W6/6/5/4 b 15 18 0 0 b",
+    ),
 ];
 
 /// Perft 1..=3 of each variant position, as computed by both implementations.
@@ -680,7 +712,11 @@ fn variant_move_lists_match_reference() {
 #[test]
 fn variant_perft() {
     for (i, (name, variant, fen)) in VARIANT_POSITIONS.iter().enumerate() {
-        assert_eq!(check_perft_in(fen, *variant, 3), VARIANT_EXPECTED[i], "{name}");
+        assert_eq!(
+            check_perft_in(fen, *variant, 3),
+            VARIANT_EXPECTED[i],
+            "{name}"
+        );
     }
 }
 
@@ -720,7 +756,11 @@ fn variant_random_games_match_reference() {
                     "at {fen}"
                 );
                 for (spelling, next) in &ours {
-                    assert_eq!(reference_in(next, variant), listed[spelling], "{spelling} at {fen}");
+                    assert_eq!(
+                        reference_in(next, variant),
+                        listed[spelling],
+                        "{spelling} at {fen}"
+                    );
                 }
                 kept += ours.keys().filter(|m| m.contains('/')).count();
                 let expected = theirs.loss().map(|(loser, why)| {

@@ -209,9 +209,19 @@ impl Gipf {
                 let cell = if !is_spot(p) {
                     pretty(p)
                 } else if self.pieces[0] & (1 << p) != 0 {
-                    if self.gipf & (1 << p) != 0 { "WW" } else { " W" }.into()
+                    if self.gipf & (1 << p) != 0 {
+                        "WW"
+                    } else {
+                        " W"
+                    }
+                    .into()
                 } else if self.pieces[1] & (1 << p) != 0 {
-                    if self.gipf & (1 << p) != 0 { "BB" } else { " B" }.into()
+                    if self.gipf & (1 << p) != 0 {
+                        "BB"
+                    } else {
+                        " B"
+                    }
+                    .into()
                 } else {
                     " .".into()
                 };

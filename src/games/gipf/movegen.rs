@@ -54,10 +54,13 @@ impl Choices {
     /// The chosen runs in order, each with the spots of the GIPF-pieces it keeps.
     pub fn iter(&self) -> impl Iterator<Item = (usize, u64)> + '_ {
         let n = self.len as usize;
-        self.runs[..n].iter().zip(&self.keeps[..n]).map(|(&run, &keep)| {
-            let run = run as usize;
-            (run, spread(SEGMENT_TABLE[run].mask, keep))
-        })
+        self.runs[..n]
+            .iter()
+            .zip(&self.keeps[..n])
+            .map(|(&run, &keep)| {
+                let run = run as usize;
+                (run, spread(SEGMENT_TABLE[run].mask, keep))
+            })
     }
 
     /// Whether no choice is written.
