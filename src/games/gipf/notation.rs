@@ -51,7 +51,15 @@ fn parse_choices(token: &str, text: &str) -> Result<Vec<Written>, GameError> {
             })?;
             Ok(Written {
                 ends: (point(token, a)?, point(token, b)?),
-                keep: parts.map(|p| point(token, p)).collect::<Result<_, _>>()?,
+                keep: parts
+                    .map(|p| match p {
+                        "" => Err(GameError::bad_move(
+                            token,
+                            format!("expected a kept GIPF-piece's spot after / in {choice}"),
+                        )),
+                        _ => point(token, p),
+                    })
+                    .collect::<Result<_, _>>()?,
             })
         })
         .collect()
