@@ -41,17 +41,23 @@ fn choose(pos: &Gipf, player: Player, table: &mut Table<Move>, rng: &mut Rng) ->
 /// in basic GIPF two careful players can recycle their pieces for ever.
 const MAX_PLIES: usize = 600;
 
-/// Plays one game from `pos`; returns the winner (`None` when stopped) and the plies played.
-fn play(mut pos: Gipf, white: Player, black: Player, rng: &mut Rng) -> (Option<Side>, usize) {
+/// Plays one game from `pos`; returns the winner (`None` when stopped), the plies played and
+/// the reason the game ended.
+fn play(
+    mut pos: Gipf,
+    white: Player,
+    black: Player,
+    rng: &mut Rng,
+) -> (Option<Side>, usize, &'static str) {
     let mut tables = [Table::new(16), Table::new(16)];
     let mut plies = 0;
     loop {
         if let Some(outcome) = pos.outcome() {
-            return (outcome.winner, plies);
+            return (outcome.winner, plies, outcome.reason);
         }
         if plies >= MAX_PLIES {
             println!("stopped: {}", pos.to_fen());
-            return (None, plies);
+            return (None, plies, "stopped");
         }
         let side = pos.side_to_move();
         let player = if side == Side::White { white } else { black };
@@ -89,6 +95,7 @@ fn variant_match_score(
 ) -> f64 {
     let mut rng = Rng::new(20261122);
     let mut won = 0;
+    let mut reasons = std::collections::BTreeMap::new();
     let mut plies = 0;
     for g in 0..games {
         let pos = opening(variant, &mut rng, random_plies);
@@ -98,14 +105,16 @@ fn variant_match_score(
         } else {
             (other, tested)
         };
-        let (winner, n) = play(pos, white, black, &mut rng);
+        let (winner, n, reason) = play(pos, white, black, &mut rng);
+        *reasons.entry(reason).or_insert(0) += 1;
         plies += n;
         if winner == Some(tested_side) {
             won += 1;
         }
     }
     println!(
-        "won {won} of {games}, average game length {:.1} plies",
+        "{}: won {won} of {games}, average game length {:.1} plies, ends {reasons:?}",
+        variant.name(),
         plies as f64 / games as f64
     );
     won as f64 / games as f64

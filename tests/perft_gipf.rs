@@ -103,7 +103,7 @@ mod reference {
                 match ch {
                     'w' | 'b' | 'W' | 'B' => {
                         let y = spots.pop().unwrap();
-                        let colour = if ch.to_ascii_lowercase() == 'w' { 1 } else { 2 };
+                        let colour = if ch.eq_ignore_ascii_case(&'w') { 1 } else { 2 };
                         p.cells[x as usize][y as usize] = colour;
                         p.doubled[x as usize][y as usize] = ch.is_ascii_uppercase();
                     }

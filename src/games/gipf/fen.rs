@@ -79,9 +79,9 @@ impl Gipf {
             (4, _) => (rest, "-"),
             (5, Variant::Tournament) => (&rest[..4], rest[4]),
             (5, _) => {
-                return Err(bad(format!(
-                    "expected 6 fields, got 7 (the seventh is for variant=tournament only)"
-                )))
+                return Err(bad(
+                    "expected 6 fields, got 7 (the seventh is for variant=tournament only)".into(),
+                ))
             }
             _ if variant == Variant::Tournament => {
                 return Err(bad(format!("expected 6 or 7 fields, got {}", fields.len())))
