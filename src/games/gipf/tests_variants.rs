@@ -183,3 +183,64 @@ fn position_strings_of_the_variants() {
         .iter()
         .any(|l| l == "white: reserve 12, captured 0, GIPF-pieces on the board 3"));
 }
+
+/// Random games of both variants: every listed spelling is distinct and parses back to its
+/// move, positions stay consistent and survive their string and key round trip.
+#[test]
+fn random_variant_games_keep_invariants() {
+    let mut seed = 4242u64;
+    let mut next = |n: usize| {
+        seed = seed
+            .wrapping_mul(6364136223846793005)
+            .wrapping_add(1442695040888963407);
+        (seed >> 33) as usize % n
+    };
+    for variant in [Variant::Standard, Variant::Tournament] {
+        for _ in 0..30 {
+            let mut p = Gipf::start(&options(variant));
+            for _ in 0..300 {
+                let mut list = Vec::new();
+                p.legal_moves(&mut list);
+                if list.is_empty() {
+                    assert!(p.outcome().is_some());
+                    break;
+                }
+                let spelled: Vec<String> = list.iter().map(|&m| p.format_move(m)).collect();
+                let mut sorted = spelled.clone();
+                sorted.sort();
+                sorted.dedup();
+                assert_eq!(sorted.len(), spelled.len());
+                for (m, s) in list.iter().zip(&spelled) {
+                    assert_eq!(p.parse_move(s).ok(), Some(*m), "{s} in {}", p.to_fen());
+                }
+                p.play(list[next(list.len())]);
+                assert!(p.is_consistent());
+                let again = pos(variant, &p.to_fen());
+                assert_eq!((again, again.hash()), (p, p.hash()));
+            }
+        }
+    }
+}
+
+/// Random text with the variants' extra characters never panics the parsers.
+#[test]
+fn variant_garbage_never_panics() {
+    let alphabet: Vec<char> = "abcdefghiGWBxwb0123456789-:,/ ".chars().collect();
+    let mut seed = 77u64;
+    let mut next = |n: usize| {
+        seed = seed
+            .wrapping_mul(6364136223846793005)
+            .wrapping_add(1442695040888963407);
+        (seed >> 33) as usize % n
+    };
+    let p = pos(Variant::Tournament, "4/1WWW1/6/5B1/6/5/4 w 12 16 0 0 wb");
+    for _ in 0..20000 {
+        let len = next(20);
+        let text: String = (0..len).map(|_| alphabet[next(alphabet.len())]).collect();
+        let _ = p.parse_move(&text);
+        for variant in [Variant::Standard, Variant::Tournament] {
+            let _ = Gipf::from_fen(&format!("{text} w 1 2 3 4 wb"), &options(variant));
+            let _ = Gipf::from_fen(&text, &options(variant));
+        }
+    }
+}
