@@ -246,14 +246,17 @@ impl Gipf {
         }
         if self.has_row(self.to_move) {
             let list = choice_list(self, self.to_move);
-            lines.push(if list.contains(',') || self.gipf == 0 {
-                format!("{} must first remove one of {list}", self.to_move.name())
-            } else {
-                format!(
+            if list.contains(',') || self.gipf == 0 {
+                lines.push(format!(
+                    "{} must first remove one of {list}",
+                    self.to_move.name()
+                ));
+            } else if !list.is_empty() {
+                lines.push(format!(
                     "{} must first remove {list}, deciding which GIPF-pieces stay",
                     self.to_move.name()
-                )
-            });
+                ));
+            }
         }
         lines
     }
