@@ -244,3 +244,17 @@ fn variant_garbage_never_panics() {
         }
     }
 }
+
+/// The evaluation counts GIPF-pieces and fears being down to the last one.
+#[test]
+fn evaluation_knows_gipf_pieces() {
+    // The same pieces, White's e2 a GIPF-piece or not (the reserve makes the totals equal).
+    let three = pos(Variant::Standard, "B2W/5/6/W5B/6/5/B2W w 12 12 0 0").evaluate();
+    let two = pos(Variant::Standard, "B2W/5/6/w5B/6/5/B2W w 13 12 0 0").evaluate();
+    let one = pos(Variant::Standard, "B2w/5/6/w5B/6/5/B2W w 14 12 0 0").evaluate();
+    assert!(three > two, "{three} {two}");
+    assert!(
+        two - one > three - two,
+        "the last one weighs more: {two} {one}"
+    );
+}
