@@ -227,3 +227,14 @@ fn variants_depth_2_beat_random_in_a_few_games() {
         );
     }
 }
+
+/// `go movetime 100` against `go depth 1` in both variants, 4 random opening plies (results
+/// in docs/gipf.md).
+#[test]
+#[ignore]
+fn variants_movetime_100_beat_depth_1() {
+    for variant in [Variant::Standard, Variant::Tournament] {
+        let score = variant_match_score(variant, 20, Player::MoveTime(100), Player::Depth(1), 4);
+        assert!(score >= 0.8, "{}: {score}", variant.name());
+    }
+}

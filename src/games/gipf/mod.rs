@@ -2,8 +2,9 @@
 //! GIPF project's standard and tournament rules, summarised in `docs/gipf.md`; notation:
 //! notation.md, GIPF, extended for GIPF-pieces as documented in protocol.md).
 //!
-//! The board has 61 points: the 37 spots of the play area and the 24 dots on its rim. Each
-//! player has 15 pieces: 3 on the board (White b5 e2 h5, Black b2 e8 h2) and 12 in reserve.
+//! The board has 61 points: the 37 spots of the play area and the 24 dots on its rim. In the
+//! basic game each player has 15 pieces: 3 on the board (White b5 e2 h5, Black b2 e8 h2) and
+//! 12 in reserve.
 //! A turn takes a piece from the reserve, puts it on a dot and pushes it onto the adjacent spot
 //! (`a1-b2`); the pieces in the way slide one spot along the line. A push is legal only if the
 //! line from the entry spot to the far edge has an empty spot.
