@@ -167,8 +167,9 @@ impl Gipf {
         let mut starts = Vec::new();
         if self.has_row(mover) {
             resolutions(self, mover, &mut starts);
-        } else if self.may_bring == 0 {
-            // The common case: nothing waits, and most pushes make no row of the mover's.
+        } else {
+            // The common case: nothing waits, and most pushes make no row of the mover's
+            // (whichever kind of piece goes in).
             for push in 0..PUSHES {
                 if self.push_is_legal(push) && self.push_makes_row(push, mover) {
                     starts.push((Choices::default(), *self));
@@ -176,20 +177,21 @@ impl Gipf {
                 }
             }
             if starts.is_empty() {
-                out.extend(
-                    (0..PUSHES)
-                        .filter(|&p| self.push_is_legal(p))
-                        .map(|p| Move {
-                            before: Choices::default(),
-                            push: p as u8,
-                            gipf_piece: false,
-                            after: Choices::default(),
-                        }),
-                );
+                // Without GIPF-pieces to bring in (every basic and standard position) only
+                // single pieces go in, and the reserve is not empty (or the game is over).
+                if self.may_bring == 0 {
+                    self.every_push(false, out);
+                } else {
+                    let kinds = piece_kinds(self, mover);
+                    // GIPF-pieces first: `G` sorts before every other first byte of a move.
+                    for gipf_piece in [true, false] {
+                        if kinds[gipf_piece as usize] {
+                            self.every_push(gipf_piece, out);
+                        }
+                    }
+                }
                 return;
             }
-        } else {
-            starts.push((Choices::default(), *self));
         }
         let mut ends = Vec::new();
         let mut candidates: Vec<(Move, Gipf)> = Vec::new();
@@ -231,6 +233,21 @@ impl Gipf {
                 }
             }
         }
+    }
+
+    /// Appends every legal push of the kind of piece given, without choices.
+    #[inline]
+    fn every_push(&self, gipf_piece: bool, out: &mut Vec<Move>) {
+        out.extend(
+            (0..PUSHES)
+                .filter(|&p| self.push_is_legal(p))
+                .map(|p| Move {
+                    before: Choices::default(),
+                    push: p as u8,
+                    gipf_piece,
+                    after: Choices::default(),
+                }),
+        );
     }
 
     /// Keeps one move per resulting position among `candidates` (all of one push), the one with
