@@ -5,7 +5,7 @@
 
 use std::sync::atomic::AtomicBool;
 use tabula::game::{Game, Side};
-use tabula::games::gipf::{Gipf, Move, Options};
+use tabula::games::gipf::{Gipf, Move, Options, Variant};
 use tabula::search::{search, Limits, Table};
 use tabula::util::rng::Rng;
 
@@ -41,17 +41,23 @@ fn choose(pos: &Gipf, player: Player, table: &mut Table<Move>, rng: &mut Rng) ->
 /// in basic GIPF two careful players can recycle their pieces for ever.
 const MAX_PLIES: usize = 600;
 
-/// Plays one game from `pos`; returns the winner (`None` when stopped) and the plies played.
-fn play(mut pos: Gipf, white: Player, black: Player, rng: &mut Rng) -> (Option<Side>, usize) {
+/// Plays one game from `pos`; returns the winner (`None` when stopped), the plies played and
+/// the reason the game ended.
+fn play(
+    mut pos: Gipf,
+    white: Player,
+    black: Player,
+    rng: &mut Rng,
+) -> (Option<Side>, usize, &'static str) {
     let mut tables = [Table::new(16), Table::new(16)];
     let mut plies = 0;
     loop {
         if let Some(outcome) = pos.outcome() {
-            return (outcome.winner, plies);
+            return (outcome.winner, plies, outcome.reason);
         }
         if plies >= MAX_PLIES {
             println!("stopped: {}", pos.to_fen());
-            return (None, plies);
+            return (None, plies, "stopped");
         }
         let side = pos.side_to_move();
         let player = if side == Side::White { white } else { black };
@@ -61,13 +67,10 @@ fn play(mut pos: Gipf, white: Player, black: Player, rng: &mut Rng) -> (Option<S
     }
 }
 
-fn start() -> Gipf {
-    Gipf::start(&Options::default())
-}
-
-/// A start position after `n` random plies, so that deterministic players vary their games.
-fn opening(rng: &mut Rng, n: usize) -> Gipf {
-    let mut pos = start();
+/// A start position of `variant` after `n` random plies, so that deterministic players vary
+/// their games.
+fn opening(variant: Variant, rng: &mut Rng, n: usize) -> Gipf {
+    let mut pos = Gipf::start(&Options { variant });
     for _ in 0..n {
         let mut moves = Vec::new();
         pos.legal_moves(&mut moves);
@@ -76,27 +79,42 @@ fn opening(rng: &mut Rng, n: usize) -> Gipf {
     pos
 }
 
-/// Runs `games` games, the tested player alternating colours; returns its score in points.
+/// Runs `games` basic games, the tested player alternating colours; returns its score.
 fn match_score(games: usize, tested: Player, other: Player, random_plies: usize) -> f64 {
+    variant_match_score(Variant::Basic, games, tested, other, random_plies)
+}
+
+/// Runs `games` games of `variant`, the tested player alternating colours; returns its score
+/// in points and prints how the games ended.
+fn variant_match_score(
+    variant: Variant,
+    games: usize,
+    tested: Player,
+    other: Player,
+    random_plies: usize,
+) -> f64 {
     let mut rng = Rng::new(20261122);
     let mut won = 0;
+    let mut reasons = std::collections::BTreeMap::new();
     let mut plies = 0;
     for g in 0..games {
-        let pos = opening(&mut rng, random_plies);
+        let pos = opening(variant, &mut rng, random_plies);
         let tested_side = if g % 2 == 0 { Side::White } else { Side::Black };
         let (white, black) = if tested_side == Side::White {
             (tested, other)
         } else {
             (other, tested)
         };
-        let (winner, n) = play(pos, white, black, &mut rng);
+        let (winner, n, reason) = play(pos, white, black, &mut rng);
+        *reasons.entry(reason).or_insert(0) += 1;
         plies += n;
         if winner == Some(tested_side) {
             won += 1;
         }
     }
     println!(
-        "won {won} of {games}, average game length {:.1} plies",
+        "{}: won {won} of {games}, average game length {:.1} plies, ends {reasons:?}",
+        variant.name(),
         plies as f64 / games as f64
     );
     won as f64 / games as f64
@@ -127,7 +145,7 @@ fn branching_factor_and_game_length() {
         let mut unfinished = 0;
         let games = 100;
         for g in 0..games {
-            let mut pos = opening(&mut rng, if g % 2 == 0 { 2 } else { 3 });
+            let mut pos = opening(Variant::Basic, &mut rng, if g % 2 == 0 { 2 } else { 3 });
             let mut table = Table::new(4);
             let mut game_plies = 0;
             while pos.outcome().is_none() {
@@ -169,4 +187,54 @@ fn depth_2_beats_random_in_a_few_games() {
 #[ignore]
 fn self_play_length() {
     match_score(6, Player::MoveTime(50), Player::MoveTime(50), 4);
+}
+
+/// `go movetime 100` against a random mover in the standard game (results in docs/gipf.md).
+#[test]
+#[ignore]
+fn standard_movetime_100_beats_random() {
+    let score = variant_match_score(
+        Variant::Standard,
+        20,
+        Player::MoveTime(100),
+        Player::Random,
+        0,
+    );
+    assert_eq!(score, 1.0);
+}
+
+/// `go movetime 100` against a random mover in the tournament game (results in docs/gipf.md).
+#[test]
+#[ignore]
+fn tournament_movetime_100_beats_random() {
+    let score = variant_match_score(
+        Variant::Tournament,
+        20,
+        Player::MoveTime(100),
+        Player::Random,
+        0,
+    );
+    assert_eq!(score, 1.0);
+}
+
+/// Quick smoke test of the variants' search paths (runs in CI).
+#[test]
+fn variants_depth_2_beat_random_in_a_few_games() {
+    for variant in [Variant::Standard, Variant::Tournament] {
+        assert_eq!(
+            variant_match_score(variant, 2, Player::Depth(2), Player::Random, 0),
+            1.0
+        );
+    }
+}
+
+/// `go movetime 100` against `go depth 1` in both variants, 4 random opening plies (results
+/// in docs/gipf.md).
+#[test]
+#[ignore]
+fn variants_movetime_100_beat_depth_1() {
+    for variant in [Variant::Standard, Variant::Tournament] {
+        let score = variant_match_score(variant, 20, Player::MoveTime(100), Player::Depth(1), 4);
+        assert!(score >= 0.8, "{}: {score}", variant.name());
+    }
 }

@@ -1,8 +1,9 @@
 //! GIPF perft, checked against an independent reference implementation.
 //!
-//! How the numbers were obtained: the `reference` module below is a deliberately naive second
-//! implementation of the basic rules, written from notation.md alone. It shares no code with
-//! the engine: a 9x9 grid of cells indexed by (x, y) instead of bitboards, lines found by
+//! How the numbers were obtained: the `reference` module (`tests/gipf_reference/mod.rs`) is a
+//! deliberately naive second implementation of the rules of the basic, standard and tournament
+//! games, written from notation.md and docs/gipf.md. It shares no code with the engine: a 9x9
+//! grid of cells indexed by (x, y) instead of bitboards, lines found by
 //! walking directions instead of precomputed tables, rows found by scanning every spot, the
 //! opponent's removals recomputed from scratch, and moves deduplicated through a hash set of
 //! (push, resulting position). Every test computes the count both ways and compares them; the
@@ -11,292 +12,15 @@
 //! The positions exercise every removal case of issue 5 within the first plies: an extension
 //! capturing opposing pieces, two separate rows at once, intersecting rows (a choice), one push
 //! making rows for both players, the opponent's choice written before its push, and a player
-//! with an empty reserve rescued by its waiting row.
+//! with an empty reserve rescued by its waiting row. The variant positions do the same for
+//! each GIPF-piece clause (see `VARIANT_POSITIONS`).
 
 use std::collections::{BTreeMap, HashSet};
 use tabula::game::Game;
-use tabula::games::gipf::{Gipf, Options};
+use tabula::games::gipf::{Gipf, Options, Variant};
 
-mod reference {
-    use std::collections::{BTreeMap, HashSet};
-    use std::hash::{BuildHasherDefault, Hasher};
-
-    /// FNV-1a: the default SipHash dominated the run time on these byte arrays.
-    #[derive(Default)]
-    struct Fnv(u64);
-
-    impl Hasher for Fnv {
-        fn finish(&self) -> u64 {
-            self.0
-        }
-        fn write(&mut self, bytes: &[u8]) {
-            for &b in bytes {
-                self.0 = (self.0 ^ b as u64).wrapping_mul(0x100_0000_01b3);
-            }
-        }
-    }
-
-    type FnvSet<T> = HashSet<T, BuildHasherDefault<Fnv>>;
-
-    /// Empty, white, black.
-    const EMPTY: u8 = 0;
-    const DIRS: [(i32, i32); 6] = [(0, 1), (0, -1), (1, 0), (-1, 0), (1, 1), (-1, -1)];
-    const LINE_DIRS: [(i32, i32); 3] = [(0, 1), (1, 0), (1, 1)];
-
-    fn on_board(x: i32, y: i32) -> bool {
-        (0..9).contains(&x) && (0..9).contains(&y) && (x - y).abs() <= 4
-    }
-
-    fn on_rim(x: i32, y: i32) -> bool {
-        x == 0 || x == 8 || y == 0 || y == 8 || (x - y).abs() == 4
-    }
-
-    fn is_spot(x: i32, y: i32) -> bool {
-        on_board(x, y) && !on_rim(x, y)
-    }
-
-    fn name(x: i32, y: i32) -> String {
-        let row = y + 1 - (x - 4).max(0);
-        format!("{}{}", (b'a' + x as u8) as char, row)
-    }
-
-    /// A position: cells[x][y], reserves and captures by colour (1 white, 2 black), side 1/2.
-    #[derive(Clone, PartialEq, Eq, PartialOrd, Ord, Hash, Debug)]
-    pub struct Pos {
-        cells: [[u8; 9]; 9],
-        reserve: [u8; 3],
-        captured: [u8; 3],
-        side: u8,
-    }
-
-    /// Reads the engine's documented position string (columns b..h bottom up).
-    pub fn parse(fen: &str) -> Pos {
-        let f: Vec<&str> = fen.split(' ').collect();
-        let mut p = Pos {
-            cells: [[EMPTY; 9]; 9],
-            reserve: [0, f[2].parse().unwrap(), f[3].parse().unwrap()],
-            captured: [0, f[4].parse().unwrap(), f[5].parse().unwrap()],
-            side: if f[1] == "w" { 1 } else { 2 },
-        };
-        for (i, col) in f[0].split('/').enumerate() {
-            let x = i as i32 + 1;
-            let mut spots: Vec<i32> = (0..9).filter(|&y| is_spot(x, y)).collect();
-            spots.reverse();
-            for ch in col.chars() {
-                match ch {
-                    'w' | 'b' => {
-                        let y = spots.pop().unwrap();
-                        p.cells[x as usize][y as usize] = if ch == 'w' { 1 } else { 2 };
-                    }
-                    d => {
-                        for _ in 0..d.to_digit(10).unwrap() {
-                            spots.pop();
-                        }
-                    }
-                }
-            }
-        }
-        p
-    }
-
-    impl Pos {
-        fn at(&self, x: i32, y: i32) -> u8 {
-            self.cells[x as usize][y as usize]
-        }
-
-        /// Rows of colour c: (run cells, spelling `x<lo>-<hi>`).
-        fn rows(&self, c: u8) -> Vec<(Vec<(i32, i32)>, String)> {
-            let mut out = Vec::new();
-            for x in 0..9 {
-                for y in 0..9 {
-                    // Cells off the play area are always empty, so this skips them too.
-                    if self.at(x, y) != c {
-                        continue;
-                    }
-                    for &(dx, dy) in &LINE_DIRS {
-                        if is_spot(x - dx, y - dy) && self.at(x - dx, y - dy) == c {
-                            continue; // not the start of this stretch
-                        }
-                        let mut n = 0;
-                        while is_spot(x + n * dx, y + n * dy)
-                            && self.at(x + n * dx, y + n * dy) == c
-                        {
-                            n += 1;
-                        }
-                        if n < 4 {
-                            continue;
-                        }
-                        let (mut a, mut b) = (0, n - 1);
-                        while is_spot(x + (a - 1) * dx, y + (a - 1) * dy)
-                            && self.at(x + (a - 1) * dx, y + (a - 1) * dy) != EMPTY
-                        {
-                            a -= 1;
-                        }
-                        while is_spot(x + (b + 1) * dx, y + (b + 1) * dy)
-                            && self.at(x + (b + 1) * dx, y + (b + 1) * dy) != EMPTY
-                        {
-                            b += 1;
-                        }
-                        let run: Vec<(i32, i32)> =
-                            (a..=b).map(|k| (x + k * dx, y + k * dy)).collect();
-                        let mut ends = [name(run[0].0, run[0].1), {
-                            let l = run[run.len() - 1];
-                            name(l.0, l.1)
-                        }];
-                        ends.sort();
-                        out.push((run, format!("x{}-{}", ends[0], ends[1])));
-                    }
-                }
-            }
-            out
-        }
-
-        fn take(&mut self, c: u8, run: &[(i32, i32)]) {
-            for &(x, y) in run {
-                let v = self.at(x, y);
-                if v == c {
-                    self.reserve[c as usize] += 1;
-                } else if v != EMPTY {
-                    self.captured[c as usize] += 1;
-                }
-                self.cells[x as usize][y as usize] = EMPTY;
-            }
-        }
-
-        /// Indices of rows whose run shares a cell with another row's run.
-        fn contested(rows: &[(Vec<(i32, i32)>, String)]) -> Vec<bool> {
-            (0..rows.len())
-                .map(|i| {
-                    (0..rows.len())
-                        .any(|j| j != i && rows[i].0.iter().any(|cell| rows[j].0.contains(cell)))
-                })
-                .collect()
-        }
-
-        /// Removes colour c's rows that need no choice, again and again; returns the rows left.
-        fn take_free(&mut self, c: u8) -> Vec<(Vec<(i32, i32)>, String)> {
-            loop {
-                let rows = self.rows(c);
-                let busy = Pos::contested(&rows);
-                if !busy.contains(&false) {
-                    return rows;
-                }
-                for (row, _) in rows.iter().zip(&busy).filter(|(_, b)| !**b) {
-                    self.take(c, &row.0);
-                }
-            }
-        }
-
-        /// Every way colour c can clear its rows: (choices spelt, position).
-        fn clear(&self, c: u8, made: Vec<String>, out: &mut Vec<(Vec<String>, Pos)>) {
-            let mut p = self.clone();
-            let rows = p.take_free(c);
-            if rows.is_empty() {
-                out.push((made, p));
-                return;
-            }
-            for row in &rows {
-                let mut q = p.clone();
-                q.take(c, &row.0);
-                let mut m = made.clone();
-                m.push(row.1.clone());
-                q.clear(c, m, out);
-            }
-        }
-
-        /// The player to move has lost.
-        pub fn is_over(&self) -> bool {
-            self.reserve[self.side as usize] == 0 && self.rows(self.side).is_empty()
-        }
-
-        /// Distinct moves: spelling (byte-smallest among equivalent ones) -> position after.
-        pub fn moves(&self, spell: bool) -> BTreeMap<String, Pos> {
-            let mut out: BTreeMap<(String, Pos), String> = BTreeMap::new();
-            let mut keys: FnvSet<(i32, i32, i32, i32, Pos)> = FnvSet::default();
-            if self.is_over() {
-                return BTreeMap::new();
-            }
-            let me = self.side;
-            let them = 3 - me;
-            let mut starts = Vec::new();
-            self.clear(me, Vec::new(), &mut starts);
-            for (before, start) in starts {
-                for x in 0..9 {
-                    for y in 0..9 {
-                        if !on_board(x, y) || !on_rim(x, y) {
-                            continue;
-                        }
-                        for &(dx, dy) in &DIRS {
-                            if !is_spot(x + dx, y + dy) {
-                                continue;
-                            }
-                            let path: Vec<(i32, i32)> = (1..)
-                                .map(|k| (x + k * dx, y + k * dy))
-                                .take_while(|&(a, b)| is_spot(a, b))
-                                .collect();
-                            let Some(gap) = path.iter().position(|&(a, b)| start.at(a, b) == EMPTY)
-                            else {
-                                continue;
-                            };
-                            let mut p = start.clone();
-                            for k in (0..gap).rev() {
-                                let (fx, fy) = path[k];
-                                let (tx, ty) = path[k + 1];
-                                p.cells[tx as usize][ty as usize] = p.at(fx, fy);
-                            }
-                            p.cells[path[0].0 as usize][path[0].1 as usize] = me;
-                            p.reserve[me as usize] -= 1;
-                            let mut ends = Vec::new();
-                            p.clear(me, Vec::new(), &mut ends);
-                            for (after, mut end) in ends {
-                                end.take_free(them);
-                                end.side = them;
-                                if !spell {
-                                    keys.insert((x, y, dx, dy, end));
-                                    continue;
-                                }
-                                let push = format!("{}-{}", name(x, y), name(path[0].0, path[0].1));
-                                let key = (push.clone(), end);
-                                let mut text = String::new();
-                                if !before.is_empty() {
-                                    text = before.join(",") + ":";
-                                }
-                                text += &push;
-                                if !after.is_empty() {
-                                    text = text + ":" + &after.join(",");
-                                }
-                                let slot = out.entry(key).or_insert(text.clone());
-                                if text < *slot {
-                                    *slot = text;
-                                }
-                            }
-                        }
-                    }
-                }
-            }
-            if !spell {
-                return keys
-                    .into_iter()
-                    .enumerate()
-                    .map(|(i, (.., p))| (i.to_string(), p))
-                    .collect();
-            }
-            out.into_iter().map(|((_, p), s)| (s, p)).collect()
-        }
-
-        /// Naive perft.
-        pub fn perft(&self, depth: u32) -> u64 {
-            if depth == 0 {
-                return 1;
-            }
-            let moves = self.moves(false);
-            if depth == 1 {
-                return moves.len() as u64;
-            }
-            moves.values().map(|p| p.perft(depth - 1)).sum()
-        }
-    }
-}
+#[path = "gipf_reference/mod.rs"]
+mod reference;
 
 /// The start and the six removal positions (see the module comment).
 const POSITIONS: [(&str, &str); 7] = [
@@ -316,7 +40,15 @@ const POSITIONS: [(&str, &str); 7] = [
 ];
 
 fn engine(fen: &str) -> Gipf {
-    Gipf::from_fen(fen, &Options::default()).expect("valid position")
+    engine_in(fen, Variant::Basic)
+}
+
+fn engine_in(fen: &str, variant: Variant) -> Gipf {
+    Gipf::from_fen(fen, &Options { variant }).expect("valid position")
+}
+
+fn reference_in(fen: &str, variant: Variant) -> reference::Pos {
+    reference::parse_variant(fen, variant != Variant::Basic)
 }
 
 /// The engine's move list, spelt and sorted, with the positions they lead to.
@@ -332,10 +64,10 @@ fn engine_moves(pos: &Gipf) -> BTreeMap<String, String> {
         .collect()
 }
 
-/// Compares the spelt move lists and the positions they lead to, two plies deep.
-fn compare_moves(fen: &str, depth: u32) {
-    let ours = engine(fen);
-    let theirs = reference::parse(fen);
+/// Compares the spelt move lists and the positions they lead to, `depth` plies deep.
+fn compare_moves(fen: &str, variant: Variant, depth: u32) {
+    let ours = engine_in(fen, variant);
+    let theirs = reference_in(fen, variant);
     let a = engine_moves(&ours);
     let b = theirs.moves(true);
     let names_a: Vec<&String> = a.keys().collect();
@@ -343,13 +75,13 @@ fn compare_moves(fen: &str, depth: u32) {
     assert_eq!(names_a, names_b, "move lists differ at {fen}");
     for (spelling, next_fen) in &a {
         assert_eq!(
-            reference::parse(next_fen),
+            reference_in(next_fen, variant),
             b[spelling],
             "{spelling} from {fen}"
         );
-        assert_eq!(engine(next_fen).to_fen(), *next_fen);
+        assert_eq!(engine_in(next_fen, variant).to_fen(), *next_fen);
         if depth > 1 {
-            compare_moves(next_fen, depth - 1);
+            compare_moves(next_fen, variant, depth - 1);
         }
     }
 }
@@ -357,7 +89,7 @@ fn compare_moves(fen: &str, depth: u32) {
 #[test]
 fn move_lists_match_reference() {
     for (_, fen) in POSITIONS {
-        compare_moves(fen, 2);
+        compare_moves(fen, Variant::Basic, 2);
     }
 }
 
@@ -376,8 +108,13 @@ fn removal_cases_appear_at_the_root() {
 
 /// Perft both ways at depths 1..=max, returning the engine's counts.
 fn check_perft(fen: &str, max: u32) -> Vec<u64> {
-    let ours = engine(fen);
-    let theirs = reference::parse(fen);
+    check_perft_in(fen, Variant::Basic, max)
+}
+
+/// Perft both ways at depths 1..=max in `variant`, returning the engine's counts.
+fn check_perft_in(fen: &str, variant: Variant, max: u32) -> Vec<u64> {
+    let ours = engine_in(fen, variant);
+    let theirs = reference_in(fen, variant);
     (1..=max)
         .map(|d| {
             let n = ours.perft(d);
@@ -489,4 +226,158 @@ fn gipf_game_matches_reference() {
         }
     }
     assert!(checked > 5 && history.len() > 50);
+}
+
+/// Positions of the standard and tournament games. The starts, then one position per
+/// GIPF-piece clause, each reached within the first plies.
+const VARIANT_POSITIONS: [(&str, Variant, &str); 8] = [
+    (
+        "standard start",
+        Variant::Standard,
+        "B2W/5/6/W5B/6/5/B2W w 12 12 0 0",
+    ),
+    (
+        "tournament start",
+        Variant::Tournament,
+        "4/5/6/7/6/5/4 w 18 18 0 0 wb",
+    ),
+    // c1-c2 makes the row c2..c5 holding White's GIPF-piece c3 and extended by Black's c6:
+    // White keeps either, both or neither.
+    (
+        "keep own or theirs",
+        Variant::Standard,
+        "B2W/1WwwB/6/W5B/6/5/B2W w 8 10 0 0",
+    ),
+    // c1-c2 makes two rows crossing on the GIPF-piece now on c3: take one row with it, or
+    // keep it and take the other row too.
+    (
+        "cross on a GIPF-piece",
+        Variant::Standard,
+        "1w2/W1ww1/1w4/1w4B/6/5/B2W w 9 12 0 0",
+    ),
+    // Black's c1-c2 makes a White row c3..c6 holding the GIPF-piece c4: it waits for White,
+    // who decides before its push.
+    (
+        "waiting for the owner",
+        Variant::Standard,
+        "4/wWw1w/6/W5B/6/5/B3 b 11 10 0 0",
+    ),
+    // c1-c2 makes a row whose extension c6 is Black's last GIPF-piece: taking it wins.
+    (
+        "last GIPF-piece",
+        Variant::Standard,
+        "4/1wwwB/6/W6/6/5/4 w 10 8 4 0",
+    ),
+    // Gc1-c2 makes four GIPF-pieces in a row: at least one must go.
+    (
+        "four GIPF-pieces",
+        Variant::Tournament,
+        "4/1WWW1/6/5B1/6/5/4 w 12 16 0 0 wb",
+    ),
+    // White has played a single piece; Black has not, and has no GIPF-piece yet.
+    (
+        "one side still bringing",
+        Variant::Tournament,
+        "w3/5/6/W6/6/5/4 b 15 18 0 0 b",
+    ),
+];
+
+/// Perft 1..=3 of each variant position, as computed by both implementations.
+/// Depth 4 (ignored test below, engine and reference) is in `VARIANT_DEPTH_4`.
+const VARIANT_EXPECTED: [[u64; 3]; 8] = [
+    [42, 1764, 73800],
+    [42, 1764, 148176],
+    [52, 2170, 109606],
+    [47, 1974, 95502],
+    [42, 1926, 80734],
+    [44, 1762, 77406],
+    [168, 13776, 1363424],
+    [42, 1764, 148080],
+];
+
+#[test]
+fn variant_move_lists_match_reference() {
+    for (_, variant, fen) in VARIANT_POSITIONS {
+        compare_moves(fen, variant, 2);
+    }
+}
+
+#[test]
+fn variant_perft() {
+    for (i, (name, variant, fen)) in VARIANT_POSITIONS.iter().enumerate() {
+        assert_eq!(
+            check_perft_in(fen, *variant, 3),
+            VARIANT_EXPECTED[i],
+            "{name}"
+        );
+    }
+}
+
+/// Perft 4 of the variant positions, engine and reference (minutes of reference time): run
+/// with `cargo test --release --test perft_gipf -- --ignored variant`.
+#[test]
+#[ignore]
+fn variant_perft_depth_4_reference() {
+    for (name, variant, fen) in VARIANT_POSITIONS {
+        let ours = engine_in(fen, variant).perft(4);
+        let theirs = reference_in(fen, variant).perft(4);
+        println!("{name}: {ours}");
+        assert_eq!(ours, theirs, "{name}");
+    }
+}
+
+/// Random games of both variants: at every ply the spelt move lists, the positions they lead
+/// to and the game's end (winner and reason) agree with the reference.
+#[test]
+fn variant_random_games_match_reference() {
+    let mut seed = 7u64;
+    let (mut kept, mut ends) = (0, Vec::new());
+    for (variant, fen) in [
+        (Variant::Standard, VARIANT_POSITIONS[0].2),
+        (Variant::Tournament, VARIANT_POSITIONS[1].2),
+    ] {
+        for _ in 0..25 {
+            let mut pos = engine_in(fen, variant);
+            for _ in 0..300 {
+                let fen = pos.to_fen();
+                let theirs = reference_in(&fen, variant);
+                let ours = engine_moves(&pos);
+                let listed = theirs.moves(true);
+                assert_eq!(
+                    ours.keys().collect::<Vec<_>>(),
+                    listed.keys().collect::<Vec<_>>(),
+                    "at {fen}"
+                );
+                for (spelling, next) in &ours {
+                    assert_eq!(
+                        reference_in(next, variant),
+                        listed[spelling],
+                        "{spelling} at {fen}"
+                    );
+                }
+                kept += ours.keys().filter(|m| m.contains('/')).count();
+                let expected = theirs.loss().map(|(loser, why)| {
+                    let loser = if loser == 1 { "white" } else { "black" };
+                    (loser, why)
+                });
+                let outcome = pos.outcome().map(|o| {
+                    let winner = o.winner.expect("no draws");
+                    (winner.opponent().name(), o.reason)
+                });
+                assert_eq!(outcome, expected, "at {fen}");
+                let mut list = Vec::new();
+                pos.legal_moves(&mut list);
+                if list.is_empty() {
+                    ends.push(pos.outcome().map_or("none", |o| o.reason));
+                    break;
+                }
+                seed = seed
+                    .wrapping_mul(6364136223846793005)
+                    .wrapping_add(1442695040888963407);
+                pos.play(list[(seed >> 33) as usize % list.len()]);
+            }
+        }
+    }
+    assert!(kept > 20, "only {kept} moves keeping GIPF-pieces");
+    assert!(ends.contains(&"no-gipf"), "ends: {ends:?}");
 }

@@ -1,5 +1,6 @@
 //! Static evaluation: pieces lost for good weigh most, then the reserve (a player whose reserve
-//! runs dry loses), then centre control and rows about to form.
+//! runs dry loses), then centre control and rows about to form. With GIPF-pieces, each one on
+//! the board counts, and being down to the last one is a danger (losing it loses the game).
 
 use super::geometry::{POINTS, WINDOW_MASKS, XY};
 use super::movegen::Move;
@@ -18,6 +19,10 @@ const DRY_LIMIT: i32 = 4;
 const THREAT: i32 = 14;
 /// Having the move.
 const TEMPO: i32 = 10;
+/// A GIPF-piece on the board (besides its two pieces, counted when captured or returned).
+const GIPF_PIECE: i32 = 70;
+/// Down to the last GIPF-piece: one capture from losing.
+const LAST_GIPF: i32 = 200;
 
 /// Centre bonus by hex distance from e5 (0 = e5 itself, 3 = the spots next to the rim).
 const CENTRE: [i32; 4] = [16, 9, 4, 0];
@@ -57,6 +62,13 @@ fn side_score(pos: &Gipf, side: Side) -> i32 {
     for &w in &WINDOW_MASKS {
         if (own & w).count_ones() == 3 && (empty & w).count_ones() == 1 {
             score += THREAT;
+        }
+    }
+    if pos.variant.has_gipf_pieces() {
+        let gipf = pos.gipf_count(side) as i32;
+        score += GIPF_PIECE * gipf;
+        if gipf == 1 && !pos.may_bring(side) {
+            score -= LAST_GIPF;
         }
     }
     score

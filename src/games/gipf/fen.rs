@@ -1,13 +1,20 @@
 //! Position strings and the board drawing.
 //!
 //! Position: `<columns b..h> <side> <white reserve> <black reserve> <white captured> <black captured>`,
-//! each column from its lowest spot up, `w`/`b` for pieces and a digit for empty spots, e.g.
-//! the start `b2w/5/6/w5b/6/5/b2w w 12 12 0 0`. Captured counts are opposing pieces taken.
+//! each column from its lowest spot up, `w`/`b` for pieces, `W`/`B` for GIPF-pieces and a
+//! digit for empty spots, e.g. the start `b2w/5/6/w5b/6/5/b2w w 12 12 0 0`. Captured counts
+//! are opposing pieces taken (a GIPF-piece counts two). The tournament game adds a seventh
+//! field: the sides that may still bring GIPF-pieces in (`wb`, `w`, `b` or `-`).
 
 use super::geometry::{is_spot, row_of, POINTS, XY};
 use super::notation::{choice_list, pretty};
-use super::{Gipf, PIECE_LIMIT};
+use super::{Gipf, Variant, PIECE_LIMIT};
 use crate::game::{GameError, Side};
+
+/// The seventh field of a tournament position string.
+fn bringing_field(may_bring: u8) -> &'static str {
+    ["-", "w", "b", "wb"][may_bring as usize & 3]
+}
 
 impl Gipf {
     /// The position string.
@@ -27,7 +34,12 @@ impl Gipf {
                             column.push_str(&empty.to_string());
                             empty = 0;
                         }
-                        column.push(if side == Side::White { 'w' } else { 'b' });
+                        let letter = if side == Side::White { 'w' } else { 'b' };
+                        column.push(if self.gipf & (1 << p) != 0 {
+                            letter.to_ascii_uppercase()
+                        } else {
+                            letter
+                        });
                     }
                 }
             }
@@ -36,7 +48,7 @@ impl Gipf {
             }
             columns.push(column);
         }
-        format!(
+        let mut fen = format!(
             "{} {} {} {} {} {}",
             columns.join("/"),
             if self.to_move == Side::White {
@@ -48,20 +60,49 @@ impl Gipf {
             self.reserve[1],
             self.captured[0],
             self.captured[1]
-        )
+        );
+        if self.variant == Variant::Tournament {
+            fen.push(' ');
+            fen.push_str(bringing_field(self.may_bring));
+        }
+        fen
     }
 
-    /// Parses and validates a position string.
-    pub(crate) fn read_fen(fen: &str) -> Result<Gipf, GameError> {
+    /// Parses and validates a position string of `variant`.
+    pub(crate) fn read_fen(fen: &str, variant: Variant) -> Result<Gipf, GameError> {
         let bad = |what: String| GameError::BadPosition(what);
         let fields: Vec<&str> = fen.split_whitespace().collect();
-        let [board, side, counts @ ..] = fields.as_slice() else {
+        let [board, side, rest @ ..] = fields.as_slice() else {
             return Err(bad("expected board, side and four counts".into()));
         };
-        if counts.len() != 4 {
-            return Err(bad(format!("expected 6 fields, got {}", fields.len())));
-        }
+        let (counts, bringing) = match (rest.len(), variant) {
+            (4, _) => (rest, "-"),
+            (5, Variant::Tournament) => (&rest[..4], rest[4]),
+            (5, _) => {
+                return Err(bad(
+                    "expected 6 fields, got 7 (the seventh is for variant=tournament only)".into(),
+                ))
+            }
+            _ if variant == Variant::Tournament => {
+                return Err(bad(format!("expected 6 or 7 fields, got {}", fields.len())))
+            }
+            _ => return Err(bad(format!("expected 6 fields, got {}", fields.len()))),
+        };
+        let may_bring = match bringing {
+            "-" => 0,
+            "w" => 1,
+            "b" => 2,
+            "wb" => 3,
+            other => {
+                return Err(bad(format!(
+                    "the sides still bringing GIPF-pieces in must be wb, w, b or -, got {other}"
+                )))
+            }
+        };
         let mut pos = Gipf {
+            gipf: 0,
+            may_bring,
+            variant,
             pieces: [0, 0],
             reserve: [0, 0],
             captured: [0, 0],
@@ -86,11 +127,16 @@ impl Gipf {
             let mut at = 0;
             for c in column.chars() {
                 let (count, side) = match c {
-                    'w' => (1, Some(Side::White)),
-                    'b' => (1, Some(Side::Black)),
+                    'w' | 'W' => (1, Some(Side::White)),
+                    'b' | 'B' => (1, Some(Side::Black)),
                     '1'..='7' => (c as usize - '0' as usize, None),
                     _ => return Err(bad(format!("unexpected {c:?} in column {letter}"))),
                 };
+                if c.is_ascii_uppercase() && !variant.has_gipf_pieces() {
+                    return Err(bad(format!(
+                        "{c} is a GIPF-piece, and the basic game has none"
+                    )));
+                }
                 if at + count > spots.len() {
                     return Err(bad(format!(
                         "column {letter} has only {} spots",
@@ -99,6 +145,9 @@ impl Gipf {
                 }
                 if let Some(side) = side {
                     pos.pieces[side.index()] |= 1 << spots[at];
+                    if c.is_ascii_uppercase() {
+                        pos.gipf |= 1 << spots[at];
+                    }
                 }
                 at += count;
             }
@@ -120,7 +169,7 @@ impl Gipf {
         pos.reserve = [numbers[0], numbers[1]];
         pos.captured = [numbers[2], numbers[3]];
         for side in [Side::White, Side::Black] {
-            let total = pos.pieces[side.index()].count_ones()
+            let total = pos.pieces_on_board(side)
                 + pos.reserve[side.index()] as u32
                 + pos.captured[side.opponent().index()] as u32;
             if total > PIECE_LIMIT as u32 {
@@ -141,7 +190,8 @@ impl Gipf {
         Ok(pos)
     }
 
-    /// The hexagon, dots labelled with their names, spots `.`, `W` or `B`, then the counts.
+    /// The hexagon, dots labelled with their names, spots `.`, `W` or `B` (`WW` or `BB` for a
+    /// GIPF-piece), then the counts.
     pub(crate) fn draw(&self) -> Vec<String> {
         // Column x sits 4 characters apart; point (x, row) at height 2 * row + |x - 4|.
         let mut lines = Vec::new();
@@ -159,9 +209,19 @@ impl Gipf {
                 let cell = if !is_spot(p) {
                     pretty(p)
                 } else if self.pieces[0] & (1 << p) != 0 {
-                    " W".into()
+                    if self.gipf & (1 << p) != 0 {
+                        "WW"
+                    } else {
+                        " W"
+                    }
+                    .into()
                 } else if self.pieces[1] & (1 << p) != 0 {
-                    " B".into()
+                    if self.gipf & (1 << p) != 0 {
+                        "BB"
+                    } else {
+                        " B"
+                    }
+                    .into()
                 } else {
                     " .".into()
                 };
@@ -170,19 +230,33 @@ impl Gipf {
             lines.push(text.trim_end().to_owned());
         }
         for side in [Side::White, Side::Black] {
-            lines.push(format!(
+            let mut line = format!(
                 "{}: reserve {}, captured {}",
                 side.name(),
                 self.reserve[side.index()],
                 self.captured[side.index()]
-            ));
+            );
+            if self.variant.has_gipf_pieces() {
+                line += &format!(", GIPF-pieces on the board {}", self.gipf_count(side));
+            }
+            if self.may_bring(side) {
+                line += ", may still bring GIPF-pieces in";
+            }
+            lines.push(line);
         }
         if self.has_row(self.to_move) {
-            lines.push(format!(
-                "{} must first remove one of {}",
-                self.to_move.name(),
-                choice_list(self, self.to_move)
-            ));
+            let list = choice_list(self, self.to_move);
+            if list.contains(',') || self.gipf == 0 {
+                lines.push(format!(
+                    "{} must first remove one of {list}",
+                    self.to_move.name()
+                ));
+            } else if !list.is_empty() {
+                lines.push(format!(
+                    "{} must first remove {list}, deciding which GIPF-pieces stay",
+                    self.to_move.name()
+                ));
+            }
         }
         lines
     }

@@ -1,7 +1,10 @@
-//! GIPF, basic version (rules: `shared/rules/gipf.es.txt`; notation: notation.md, GIPF).
+//! GIPF: the basic, standard and tournament games (rules: `shared/rules/gipf.es.txt` and the
+//! GIPF project's standard and tournament rules, summarised in `docs/gipf.md`; notation:
+//! notation.md, GIPF, extended for GIPF-pieces as documented in protocol.md).
 //!
-//! The board has 61 points: the 37 spots of the play area and the 24 dots on its rim. Each
-//! player has 15 pieces: 3 on the board (White b5 e2 h5, Black b2 e8 h2) and 12 in reserve.
+//! The board has 61 points: the 37 spots of the play area and the 24 dots on its rim. In the
+//! basic game each player has 15 pieces: 3 on the board (White b5 e2 h5, Black b2 e8 h2) and
+//! 12 in reserve.
 //! A turn takes a piece from the reserve, puts it on a dot and pushes it onto the adjacent spot
 //! (`a1-b2`); the pieces in the way slide one spot along the line. A push is legal only if the
 //! line from the entry spot to the far edge has an empty spot.
@@ -17,7 +20,11 @@
 //!
 //! The player to move loses when its reserve is empty and no row of its own waits for removal.
 //!
-//! Options: `variant=basic` (the only one so far).
+//! `variant=standard` and `variant=tournament` add GIPF-pieces (two stacked pieces, `W`/`B` in
+//! position strings): whoever removes a run decides for each GIPF-piece in it, of either
+//! colour, whether it stays (`xb2-e5/c3`); a removed one counts two pieces; a player left
+//! without a GIPF-piece on the board loses. The tournament game starts empty and each side
+//! brings GIPF-pieces in (`Ga1-b2`) until its first single piece.
 
 mod eval;
 mod fen;
@@ -27,9 +34,13 @@ mod notation;
 mod rules;
 #[cfg(test)]
 mod tests;
+#[cfg(test)]
+mod tests_variants;
+mod variant;
 
 use crate::game::{Game, GameError, Outcome, Side};
 pub use movegen::Move;
+pub use variant::Variant;
 
 /// The most pieces one colour may own in a position string (the box holds 18 of each; the
 /// basic game uses 15, handicap games up to 18).
@@ -51,13 +62,23 @@ const fn bit(x: i32, y: i32) -> u64 {
 
 /// The game's options.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
-pub struct Options {}
+pub struct Options {
+    /// Which rules: basic (the default), standard or tournament.
+    pub variant: Variant,
+}
 
 /// A GIPF position: both colours as bitboards over the 61 points, reserves and captures.
 #[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
 pub struct Gipf {
     /// White's and Black's pieces, one bit per point (only spots are ever set).
     pieces: [u64; 2],
+    /// The spots holding GIPF-pieces (of either colour; a subset of `pieces`).
+    gipf: u64,
+    /// Bit 0 White, bit 1 Black: may still bring GIPF-pieces in (tournament, before the
+    /// side's first single piece).
+    may_bring: u8,
+    /// The rules followed.
+    variant: Variant,
     /// Pieces each side still has to play.
     reserve: [u8; 2],
     /// Opposing pieces each side has captured.
@@ -95,18 +116,52 @@ mod zobrist {
     pub const CAPTURED: [[u64; 32]; 2] = [table(5), table(6)];
     /// Key for Black to move.
     pub const BLACK: u64 = splitmix(7);
+    /// Keys for a GIPF-piece on each point (XORed on top of the piece's own key).
+    pub const GIPF: [u64; POINTS] = table(8);
+    /// Keys for each nonzero value of `may_bring`.
+    pub const MAY_BRING: [u64; 4] = table(9);
 }
 
 impl Gipf {
-    /// The game-end rule: the player to move with an empty reserve and no row of its own
-    /// waiting (which would give pieces back) loses.
+    /// The game-end rules: with GIPF-pieces, a player without one on the board loses (unless
+    /// it may still bring one in); the player to move is looked at first, since the mover
+    /// made the situation. Then the player to move with an empty reserve and no row of its
+    /// own waiting (which would give pieces back) loses.
     pub(crate) fn outcome_now(&self) -> Option<Outcome> {
         let side = self.to_move;
+        if self.variant.has_gipf_pieces() {
+            for loser in [side, side.opponent()] {
+                if self.lost_gipf_pieces(loser) {
+                    return Some(Outcome::win(loser.opponent(), "no-gipf"));
+                }
+            }
+        }
         if self.reserve[side.index()] == 0 && !self.has_row(side) {
             Some(Outcome::win(side.opponent(), "no-reserve"))
         } else {
             None
         }
+    }
+
+    /// Whether `side` has no GIPF-piece on the board and cannot bring one in.
+    fn lost_gipf_pieces(&self, side: Side) -> bool {
+        self.gipf & self.pieces[side.index()] == 0
+            && !(self.may_bring(side) && self.reserve[side.index()] >= 2)
+    }
+
+    /// Whether `side` may still bring GIPF-pieces in.
+    pub(crate) fn may_bring(&self, side: Side) -> bool {
+        self.may_bring & (1 << side.index()) != 0
+    }
+
+    /// How many GIPF-pieces `side` has on the board.
+    pub(crate) fn gipf_count(&self, side: Side) -> u32 {
+        (self.gipf & self.pieces[side.index()]).count_ones()
+    }
+
+    /// The pieces `side` owns on the board, counting a GIPF-piece as two.
+    pub(crate) fn pieces_on_board(&self, side: Side) -> u32 {
+        self.pieces[side.index()].count_ones() + self.gipf_count(side)
     }
 }
 
@@ -117,35 +172,41 @@ impl Game for Gipf {
     const NAME: &'static str = "gipf";
 
     fn parse_options(pairs: &[(&str, &str)]) -> Result<Options, GameError> {
+        let mut options = Options::default();
         for &(key, value) in pairs {
-            match (key, value) {
-                ("variant", "basic") => {}
-                ("variant", other) => {
-                    return Err(GameError::BadOption(format!(
-                        "variant={other}: only variant=basic is available"
-                    )))
-                }
+            match key {
+                "variant" => options.variant = Variant::parse(value)?,
                 _ => return Err(GameError::BadOption(format!("unknown option {key}"))),
             }
         }
-        Ok(Options {})
+        Ok(options)
     }
 
-    fn format_options(_options: &Options) -> String {
-        "variant=basic".into()
+    fn format_options(options: &Options) -> String {
+        format!("variant={}", options.variant.name())
     }
 
-    fn start(_options: &Options) -> Gipf {
+    fn start(options: &Options) -> Gipf {
+        let variant = options.variant;
+        let (pieces, gipf, reserve, may_bring) = match variant {
+            Variant::Basic => (START_PIECES, 0, 12, 0),
+            // The same spots, each a GIPF-piece: 6 of the 18 pieces on the board.
+            Variant::Standard => (START_PIECES, START_PIECES[0] | START_PIECES[1], 12, 0),
+            Variant::Tournament => ([0, 0], 0, PIECE_LIMIT, 0b11),
+        };
         Gipf {
-            pieces: START_PIECES,
-            reserve: [12, 12],
+            pieces,
+            gipf,
+            may_bring,
+            variant,
+            reserve: [reserve, reserve],
             captured: [0, 0],
             to_move: Side::White,
         }
     }
 
-    fn from_fen(fen: &str, _options: &Options) -> Result<Gipf, GameError> {
-        Gipf::read_fen(fen)
+    fn from_fen(fen: &str, options: &Options) -> Result<Gipf, GameError> {
+        Gipf::read_fen(fen, options.variant)
     }
 
     fn to_fen(&self) -> String {
@@ -198,6 +259,15 @@ impl Game for Gipf {
             key ^= zobrist::RESERVE[side][self.reserve[side] as usize % 32];
             key ^= zobrist::CAPTURED[side][self.captured[side] as usize % 32];
         }
+        // Zero in the basic game, so its keys stay what they were.
+        let mut gipf = self.gipf;
+        while gipf != 0 {
+            key ^= zobrist::GIPF[gipf.trailing_zeros() as usize];
+            gipf &= gipf - 1;
+        }
+        if self.may_bring != 0 {
+            key ^= zobrist::MAY_BRING[self.may_bring as usize & 3];
+        }
         key
     }
 
@@ -216,12 +286,15 @@ impl Game for Gipf {
 
     fn is_consistent(&self) -> bool {
         let within = |side: Side| {
-            self.pieces[side.index()].count_ones()
+            self.pieces_on_board(side)
                 + self.reserve[side.index()] as u32
                 + self.captured[side.opponent().index()] as u32
                 <= PIECE_LIMIT as u32
         };
         self.pieces_on_spots()
+            && self.gipf & !self.occupied() == 0
+            && (self.variant.has_gipf_pieces() || self.gipf == 0)
+            && (self.variant == Variant::Tournament || self.may_bring == 0)
             && within(Side::White)
             && within(Side::Black)
             && !self.has_row(self.to_move.opponent())

@@ -5,20 +5,62 @@ use super::geometry::{PUSHES, SEGMENT_TABLE};
 use super::Gipf;
 use crate::game::Side;
 
-/// The most removal choices one phase can hold: each removes at least four of the 37 spots.
+/// The most removal choices one phase can hold: each removes at least four of the 37 spots
+/// (fewer when GIPF-pieces stay, which only happens in games far from any real one).
 pub const MAX_CHOICES: usize = 9;
 
-/// A sequence of removal choices, each the segment number of the chosen run.
+/// A sequence of removal choices: each the segment number of the chosen run and the
+/// GIPF-pieces it keeps (bit i = the i-th spot of the run in point order).
 #[derive(Copy, Clone, Debug, PartialEq, Eq, Hash, Default)]
 pub struct Choices {
     runs: [u8; MAX_CHOICES],
+    keeps: [u8; MAX_CHOICES],
     len: u8,
 }
 
+/// The spots of `mask` picked by `bits` (bit i = the i-th set bit of `mask`).
+fn spread(mask: u64, bits: u8) -> u64 {
+    let mut out = 0;
+    let mut rest = mask;
+    let mut i = 0;
+    while rest != 0 {
+        let low = rest & rest.wrapping_neg();
+        if bits & (1 << i) != 0 {
+            out |= low;
+        }
+        rest ^= low;
+        i += 1;
+    }
+    out
+}
+
+/// The inverse of [`spread`]: which set bits of `mask` the spots `spots` are.
+fn gather(mask: u64, spots: u64) -> u8 {
+    let mut out = 0;
+    let mut rest = mask;
+    let mut i = 0;
+    while rest != 0 {
+        let low = rest & rest.wrapping_neg();
+        if spots & low != 0 {
+            out |= 1 << i;
+        }
+        rest ^= low;
+        i += 1;
+    }
+    out
+}
+
 impl Choices {
-    /// The chosen runs in order.
-    pub fn as_slice(&self) -> &[u8] {
-        &self.runs[..self.len as usize]
+    /// The chosen runs in order, each with the spots of the GIPF-pieces it keeps.
+    pub fn iter(&self) -> impl Iterator<Item = (usize, u64)> + '_ {
+        let n = self.len as usize;
+        self.runs[..n]
+            .iter()
+            .zip(&self.keeps[..n])
+            .map(|(&run, &keep)| {
+                let run = run as usize;
+                (run, spread(SEGMENT_TABLE[run].mask, keep))
+            })
     }
 
     /// Whether no choice is written.
@@ -26,10 +68,11 @@ impl Choices {
         self.len == 0
     }
 
-    /// The sequence with `run` appended, or `None` when full.
-    pub fn with(mut self, run: u8) -> Option<Choices> {
+    /// The sequence with run `run` keeping the spots `keep` appended, or `None` when full.
+    pub fn with(mut self, run: usize, keep: u64) -> Option<Choices> {
         if (self.len as usize) < MAX_CHOICES {
-            self.runs[self.len as usize] = run;
+            self.runs[self.len as usize] = run as u8;
+            self.keeps[self.len as usize] = gather(SEGMENT_TABLE[run].mask, keep);
             self.len += 1;
             Some(self)
         } else {
@@ -46,44 +89,74 @@ pub struct Move {
     pub before: Choices,
     /// The push, an index into [`super::geometry::PUSH_TABLE`].
     pub push: u8,
+    /// Whether the piece pushed in is a GIPF-piece (tournament game, `G` before the dot).
+    pub gipf_piece: bool,
     /// Choices written after the push.
     pub after: Choices,
 }
 
-/// Every way `side` can clear its rows from `pos`: (choices, position after). Contested rows
-/// branch on the owner's choice; everything is looked at again after each choice.
+/// Every way `side` can clear its rows from `pos`: (choices, position after). Rows needing a
+/// decision branch on which run goes and on which of its GIPF-pieces stay; everything is
+/// looked at again after each choice.
 pub(crate) fn resolutions(pos: &Gipf, side: Side, out: &mut Vec<(Choices, Gipf)>) {
     fn go(mut pos: Gipf, side: Side, made: Choices, out: &mut Vec<(Choices, Gipf)>) {
-        let contested = pos.remove_uncontested(side);
-        if contested.as_slice().is_empty() {
+        let due = pos.remove_free(side);
+        if due.as_slice().is_empty() {
             out.push((made, pos));
             return;
         }
-        for row in contested.as_slice() {
-            let mut next = pos;
-            next.remove_run(side, SEGMENT_TABLE[row.run as usize].mask);
-            if let Some(made) = made.with(row.run) {
-                go(next, side, made, out);
+        for row in due.as_slice() {
+            let mask = SEGMENT_TABLE[row.run as usize].mask;
+            let gipf = mask & pos.gipf;
+            // Every subset of the run's GIPF-pieces, the empty one last.
+            let mut keep = gipf;
+            loop {
+                if pos.keep_is_allowed(side, mask, keep) {
+                    let mut next = pos;
+                    next.remove_run(side, mask, keep);
+                    if let Some(made) = made.with(row.run as usize, keep) {
+                        go(next, side, made, out);
+                    }
+                }
+                if keep == 0 {
+                    break;
+                }
+                keep = (keep - 1) & gipf;
             }
         }
     }
     go(*pos, side, Choices::default(), out);
 }
 
+/// Which pieces `side` may push in from `pos` (after its choices before the push): a single
+/// piece, a GIPF-piece. A side that may still bring GIPF-pieces in but has none on the board
+/// must bring one (the tournament game's first move).
+fn piece_kinds(pos: &Gipf, side: Side) -> [bool; 2] {
+    let reserve = pos.reserve[side.index()];
+    if !pos.may_bring(side) {
+        return [reserve >= 1, false];
+    }
+    [reserve >= 1 && pos.gipf_count(side) > 0, reserve >= 2]
+}
+
 impl Gipf {
     /// Plays `mv` without checks: choices before, push, choices after, then the opponent's
-    /// uncontested rows.
+    /// rows that need no decision.
     pub(crate) fn apply(&mut self, mv: Move) {
         let mover = self.to_move;
-        for &run in mv.before.as_slice() {
-            self.remove_chosen(mover, run as usize);
+        for (run, keep) in mv.before.iter() {
+            self.remove_chosen(mover, run, keep);
         }
-        self.remove_uncontested(mover);
-        self.apply_push(mv.push as usize, mover);
-        for &run in mv.after.as_slice() {
-            self.remove_chosen(mover, run as usize);
+        self.remove_free(mover);
+        self.apply_push(mv.push as usize, mover, mv.gipf_piece);
+        if !mv.gipf_piece {
+            // The first single piece ends the bringing in of GIPF-pieces.
+            self.may_bring &= !(1 << mover.index());
         }
-        self.remove_uncontested(mover);
+        for (run, keep) in mv.after.iter() {
+            self.remove_chosen(mover, run, keep);
+        }
+        self.remove_free(mover);
         self.finish_turn(mover);
     }
 
@@ -95,62 +168,86 @@ impl Gipf {
         if self.has_row(mover) {
             resolutions(self, mover, &mut starts);
         } else {
-            // The common case: nothing waits, and most pushes make no row of the mover's.
+            // The common case: nothing waits, and most pushes make no row of the mover's
+            // (whichever kind of piece goes in).
             for push in 0..PUSHES {
-                if self.push_is_legal(push) {
-                    let mut pushed = *self;
-                    pushed.apply_push(push, mover);
-                    if pushed.has_row(mover) {
-                        starts.push((Choices::default(), *self));
-                        break;
-                    }
+                if self.push_is_legal(push) && self.push_makes_row(push, mover) {
+                    starts.push((Choices::default(), *self));
+                    break;
                 }
             }
             if starts.is_empty() {
-                out.extend(
-                    (0..PUSHES)
-                        .filter(|&p| self.push_is_legal(p))
-                        .map(|p| Move {
-                            before: Choices::default(),
-                            push: p as u8,
-                            after: Choices::default(),
-                        }),
-                );
+                // Without GIPF-pieces to bring in (every basic and standard position) only
+                // single pieces go in, and the reserve is not empty (or the game is over).
+                if self.may_bring == 0 {
+                    self.every_push(false, out);
+                } else {
+                    let kinds = piece_kinds(self, mover);
+                    // GIPF-pieces first: `G` sorts before every other first byte of a move.
+                    for gipf_piece in [true, false] {
+                        if kinds[gipf_piece as usize] {
+                            self.every_push(gipf_piece, out);
+                        }
+                    }
+                }
                 return;
             }
         }
         let mut ends = Vec::new();
         let mut candidates: Vec<(Move, Gipf)> = Vec::new();
-        for push in 0..PUSHES {
-            candidates.clear();
-            for (before, start) in &starts {
-                if !start.push_is_legal(push) {
-                    continue;
+        // GIPF-pieces first: `G` sorts before every other first byte of a move.
+        for gipf_piece in [true, false] {
+            for push in 0..PUSHES {
+                candidates.clear();
+                for (before, start) in &starts {
+                    if !piece_kinds(start, mover)[gipf_piece as usize] || !start.push_is_legal(push)
+                    {
+                        continue;
+                    }
+                    let mut pushed = *start;
+                    pushed.apply_push(push, mover, gipf_piece);
+                    if !gipf_piece {
+                        pushed.may_bring &= !(1 << mover.index());
+                    }
+                    ends.clear();
+                    if pushed.has_row(mover) {
+                        resolutions(&pushed, mover, &mut ends);
+                    } else {
+                        ends.push((Choices::default(), pushed));
+                    }
+                    for (after, mut end) in ends.drain(..) {
+                        end.finish_turn(mover);
+                        let mv = Move {
+                            before: *before,
+                            push: push as u8,
+                            gipf_piece,
+                            after,
+                        };
+                        candidates.push((mv, end));
+                    }
                 }
-                let mut pushed = *start;
-                pushed.apply_push(push, mover);
-                ends.clear();
-                if pushed.has_row(mover) {
-                    resolutions(&pushed, mover, &mut ends);
+                if candidates.len() == 1 {
+                    out.push(candidates[0].0);
                 } else {
-                    ends.push((Choices::default(), pushed));
+                    self.push_distinct(&candidates, out);
                 }
-                for (after, mut end) in ends.drain(..) {
-                    end.finish_turn(mover);
-                    let mv = Move {
-                        before: *before,
-                        push: push as u8,
-                        after,
-                    };
-                    candidates.push((mv, end));
-                }
-            }
-            if candidates.len() == 1 {
-                out.push(candidates[0].0);
-            } else {
-                self.push_distinct(&candidates, out);
             }
         }
+    }
+
+    /// Appends every legal push of the kind of piece given, without choices.
+    #[inline]
+    fn every_push(&self, gipf_piece: bool, out: &mut Vec<Move>) {
+        out.extend(
+            (0..PUSHES)
+                .filter(|&p| self.push_is_legal(p))
+                .map(|p| Move {
+                    before: Choices::default(),
+                    push: p as u8,
+                    gipf_piece,
+                    after: Choices::default(),
+                }),
+        );
     }
 
     /// Keeps one move per resulting position among `candidates` (all of one push), the one with

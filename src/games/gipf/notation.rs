@@ -1,19 +1,28 @@
 //! Move tokens (notation.md, GIPF section): `[choices:]<dot>-<spot>[:choices]`, choices
-//! comma-separated, each `x<end>-<end>` (the removal run's ends in byte order).
+//! comma-separated, each `x<end>-<end>` (the removal run's ends in byte order). With
+//! GIPF-pieces: `G<dot>-<spot>` pushes a GIPF-piece in, and a choice lists the GIPF-pieces
+//! that stay after its ends, `/`-separated in byte order: `xb2-e5/c3/d4`.
 
 use super::geometry::{
     adjacent, is_spot, name, parse_point, push_between, segment_between, PUSH_TABLE, SEGMENT_TABLE,
 };
 use super::movegen::{Choices, Move};
-use super::Gipf;
+use super::{Gipf, Variant};
 use crate::game::{GameError, Side};
+
+/// A written removal choice: the run's two ends and the spots whose GIPF-pieces stay.
+struct Written {
+    ends: (usize, usize),
+    keep: Vec<usize>,
+}
 
 /// A move token split into its parts, point numbers not yet checked against the position.
 struct Token {
-    before: Vec<(usize, usize)>,
+    before: Vec<Written>,
+    gipf_piece: bool,
     dot: usize,
     target: usize,
-    after: Vec<(usize, usize)>,
+    after: Vec<Written>,
 }
 
 /// Reads a point name or says it is not one.
@@ -21,8 +30,8 @@ fn point(token: &str, text: &str) -> Result<usize, GameError> {
     parse_point(text).ok_or_else(|| GameError::bad_move(token, format!("{text} is not a point")))
 }
 
-/// Reads `x<end>-<end>,...`.
-fn parse_choices(token: &str, text: &str) -> Result<Vec<(usize, usize)>, GameError> {
+/// Reads `x<end>-<end>[/<spot>...],...`.
+fn parse_choices(token: &str, text: &str) -> Result<Vec<Written>, GameError> {
     if text.is_empty() {
         return Err(GameError::bad_move(
             token,
@@ -31,14 +40,27 @@ fn parse_choices(token: &str, text: &str) -> Result<Vec<(usize, usize)>, GameErr
     }
     text.split(',')
         .map(|choice| {
-            let ends = choice.strip_prefix('x').and_then(|c| c.split_once('-'));
+            let mut parts = choice.split('/');
+            let run = parts.next().unwrap_or_default();
+            let ends = run.strip_prefix('x').and_then(|c| c.split_once('-'));
             let (a, b) = ends.ok_or_else(|| {
                 GameError::bad_move(
                     token,
                     format!("expected a removal x<end>-<end>, got {choice}"),
                 )
             })?;
-            Ok((point(token, a)?, point(token, b)?))
+            Ok(Written {
+                ends: (point(token, a)?, point(token, b)?),
+                keep: parts
+                    .map(|p| match p {
+                        "" => Err(GameError::bad_move(
+                            token,
+                            format!("expected a kept GIPF-piece's spot after / in {choice}"),
+                        )),
+                        _ => point(token, p),
+                    })
+                    .collect::<Result<_, _>>()?,
+            })
         })
         .collect()
 }
@@ -56,7 +78,11 @@ fn tokenize(token: &str) -> Result<Token, GameError> {
             "expected [removals:]<dot>-<spot>[:removals]",
         ));
     }
-    let (dot, target) = parts[at].split_once('-').ok_or_else(|| {
+    let (gipf_piece, push) = match parts[at].strip_prefix('G') {
+        Some(rest) => (true, rest),
+        None => (false, parts[at]),
+    };
+    let (dot, target) = push.split_once('-').ok_or_else(|| {
         GameError::bad_move(
             token,
             format!("expected a push <dot>-<spot>, got {}", parts[at]),
@@ -72,31 +98,39 @@ fn tokenize(token: &str) -> Result<Token, GameError> {
     };
     Ok(Token {
         before,
+        gipf_piece,
         dot: point(token, dot)?,
         target: point(token, target)?,
         after,
     })
 }
 
-/// `x<low>-<high>` for segment `run`.
-fn spell_choice(run: u8, out: &mut String) {
-    let segment = &SEGMENT_TABLE[run as usize];
+/// `x<low>-<high>` for segment `run`, then `/<spot>` for each kept GIPF-piece (point order is
+/// byte order).
+fn spell_choice(run: usize, keep: u64, out: &mut String) {
+    let segment = &SEGMENT_TABLE[run];
     out.push('x');
     out.extend(name(segment.low as usize).map(char::from));
     out.push('-');
     out.extend(name(segment.high as usize).map(char::from));
+    let mut rest = keep;
+    while rest != 0 {
+        out.push('/');
+        out.extend(name(rest.trailing_zeros() as usize).map(char::from));
+        rest &= rest - 1;
+    }
 }
 
-/// The runs `side` may choose between now, spelt for an error message.
+/// The runs `side` must decide on now, spelt for an error message.
 pub(crate) fn choice_list(pos: &Gipf, side: Side) -> String {
     let mut probe = *pos;
-    let rows = probe.remove_uncontested(side);
+    let rows = probe.remove_free(side);
     let mut list: Vec<String> = rows
         .as_slice()
         .iter()
         .map(|r| {
             let mut s = String::new();
-            spell_choice(r.run, &mut s);
+            spell_choice(r.run as usize, 0, &mut s);
             s
         })
         .collect();
@@ -109,16 +143,19 @@ impl Gipf {
     pub(crate) fn spell(&self, mv: Move) -> String {
         let mut out = String::with_capacity(8);
         let write_choices = |choices: &Choices, out: &mut String| {
-            for (i, &run) in choices.as_slice().iter().enumerate() {
+            for (i, (run, keep)) in choices.iter().enumerate() {
                 if i > 0 {
                     out.push(',');
                 }
-                spell_choice(run, out);
+                spell_choice(run, keep, out);
             }
         };
         if !mv.before.is_empty() {
             write_choices(&mv.before, &mut out);
             out.push(':');
+        }
+        if mv.gipf_piece {
+            out.push('G');
         }
         let push = &PUSH_TABLE[mv.push as usize];
         out.extend(name(push.dot as usize).map(char::from));
@@ -136,14 +173,16 @@ impl Gipf {
         &self,
         pos: &mut Gipf,
         token: &str,
-        written: &[(usize, usize)],
+        written: &[Written],
     ) -> Result<Choices, GameError> {
         let mover = self.to_move;
         let mut choices = Choices::default();
-        for &(a, b) in written {
+        for choice in written {
+            let (a, b) = choice.ends;
             let shown = format!("x{}-{}", pretty(a), pretty(b));
             let mut probe = *pos;
-            if probe.remove_uncontested(mover).as_slice().is_empty() {
+            let due = probe.remove_free(mover);
+            if due.as_slice().is_empty() {
                 return Err(GameError::illegal(
                     token,
                     format!(
@@ -152,7 +191,8 @@ impl Gipf {
                     ),
                 ));
             }
-            let run = segment_between(a, b).filter(|&run| pos.remove_chosen(mover, run));
+            let run = segment_between(a, b)
+                .filter(|&run| due.as_slice().iter().any(|r| r.run as usize == run));
             let Some(run) = run else {
                 return Err(GameError::illegal(
                     token,
@@ -162,21 +202,88 @@ impl Gipf {
                     ),
                 ));
             };
-            choices = choices.with(run as u8).ok_or_else(|| {
+            let mask = SEGMENT_TABLE[run].mask;
+            let mut keep = 0u64;
+            for &spot in &choice.keep {
+                if probe.gipf & mask & (1 << spot) == 0 {
+                    return Err(GameError::illegal(
+                        token,
+                        format!(
+                            "wrong removal choice: {} is not a GIPF-piece of {shown}",
+                            pretty(spot)
+                        ),
+                    ));
+                }
+                keep |= 1 << spot;
+            }
+            if !probe.keep_is_allowed(mover, mask, keep) {
+                return Err(GameError::illegal(
+                    token,
+                    format!(
+                        "wrong removal choice: keeping those GIPF-pieces leaves {}'s row of four on the board",
+                        mover.name()
+                    ),
+                ));
+            }
+            pos.remove_chosen(mover, run, keep);
+            choices = choices.with(run, keep).ok_or_else(|| {
                 GameError::illegal(token, "wrong removal choice: too many removals")
             })?;
         }
-        if !pos.remove_uncontested(mover).as_slice().is_empty() {
-            return Err(GameError::illegal(
-                token,
+        let mut probe = *pos;
+        let due = probe.remove_free(mover);
+        if let Some(row) = due.as_slice().first() {
+            let message = if due.as_slice().len() == 1 {
+                let mut run = String::new();
+                spell_choice(row.run as usize, 0, &mut run);
+                format!(
+                    "missing removal choice: {} must decide which GIPF-pieces of {run} stay",
+                    mover.name()
+                )
+            } else {
                 format!(
                     "missing removal choice: {} must choose one of {}",
                     mover.name(),
                     choice_list(pos, mover)
-                ),
-            ));
+                )
+            };
+            return Err(GameError::illegal(token, message));
         }
+        pos.remove_free(mover);
         Ok(choices)
+    }
+
+    /// Why `side` may not push the kind of piece written, if it may not.
+    fn piece_error(&self, pos: &Gipf, gipf_piece: bool) -> Option<String> {
+        let side = self.to_move;
+        let reserve = pos.reserve[side.index()];
+        if gipf_piece {
+            if !self.variant.has_gipf_pieces() {
+                Some("the basic game has no GIPF-pieces".into())
+            } else if !pos.may_bring(side) {
+                Some(match self.variant {
+                    Variant::Tournament => format!(
+                        "{} has played a single piece and may no longer bring in GIPF-pieces",
+                        side.name()
+                    ),
+                    _ => "GIPF-pieces are brought in only in variant=tournament".into(),
+                })
+            } else if reserve < 2 {
+                Some(format!(
+                    "a GIPF-piece takes 2 pieces, {} has {reserve} in reserve",
+                    side.name()
+                ))
+            } else {
+                None
+            }
+        } else if pos.may_bring(side) && pos.gipf_count(side) == 0 {
+            Some(format!(
+                "{} has no GIPF-piece on the board and must bring one in (G before the dot)",
+                side.name()
+            ))
+        } else {
+            None
+        }
     }
 
     /// Resolves a token to the legal move it spells.
@@ -218,7 +325,13 @@ impl Gipf {
                 ),
             ));
         }
-        pos.apply_push(push, self.to_move);
+        if let Some(reason) = self.piece_error(&pos, parts.gipf_piece) {
+            return Err(GameError::illegal(token, reason));
+        }
+        pos.apply_push(push, self.to_move, parts.gipf_piece);
+        if !parts.gipf_piece {
+            pos.may_bring &= !(1 << self.to_move.index());
+        }
         let after = self.apply_choices(&mut pos, token, &parts.after)?;
         pos.finish_turn(self.to_move);
         let mut moves = Vec::new();
@@ -226,11 +339,16 @@ impl Gipf {
         let written = Move {
             before,
             push: push as u8,
+            gipf_piece: parts.gipf_piece,
             after,
         };
         moves
             .into_iter()
-            .find(|&mv| mv.push == written.push && self.after_move(mv) == pos)
+            .find(|&mv| {
+                mv.push == written.push
+                    && mv.gipf_piece == written.gipf_piece
+                    && self.after_move(mv) == pos
+            })
             .ok_or_else(|| GameError::illegal(token, "not a legal move"))
     }
 

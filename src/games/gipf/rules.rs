@@ -1,4 +1,7 @@
 //! The rule clauses: pushing, finding rows, removing runs, and the removal order after a push.
+//!
+//! A row needs its owner's decision when its run meets another row's run (which to take) or
+//! holds a GIPF-piece (which GIPF-pieces stay); every other row goes at once.
 
 use super::geometry::{
     segment_index, LINES, LINE_TABLE, PUSH_TABLE, SEGMENT_TABLE, SPOTS, WINDOW_MASKS,
@@ -39,12 +42,17 @@ impl Rows {
     }
 
     /// Whether row `i`'s run shares a spot with another row's run: then its owner must choose.
-    pub fn is_contested(&self, i: usize) -> bool {
+    fn is_contested(&self, i: usize) -> bool {
         let rows = self.as_slice();
         rows.iter()
             .enumerate()
             .any(|(j, other)| j != i && other.run_mask & rows[i].run_mask != 0)
     }
+}
+
+/// Whether the pieces `own` hold four in a row.
+fn owns_row(own: u64) -> bool {
+    WINDOW_MASKS.iter().any(|w| own & w == *w)
 }
 
 impl Gipf {
@@ -62,9 +70,9 @@ impl Gipf {
             .any(|&c| occupied & (1 << c) == 0)
     }
 
-    /// Takes a piece from `side`'s reserve and pushes it in: every piece from the entry spot up
-    /// to the first empty spot moves one spot along the line.
-    pub(crate) fn apply_push(&mut self, push: usize, side: Side) {
+    /// Takes a piece (two for a GIPF-piece) from `side`'s reserve and pushes it in: every
+    /// piece from the entry spot up to the first empty spot moves one spot along the line.
+    pub(crate) fn apply_push(&mut self, push: usize, side: Side, gipf_piece: bool) {
         let line = &PUSH_TABLE[push].line;
         let occupied = self.occupied();
         let cells = &line.cells[..line.len as usize];
@@ -78,15 +86,43 @@ impl Gipf {
                     *colour ^= from | to;
                 }
             }
+            if self.gipf & from != 0 {
+                self.gipf ^= from | to;
+            }
         }
-        self.pieces[side.index()] |= 1 << cells[0];
-        self.reserve[side.index()] -= 1;
+        let entry = 1 << cells[0];
+        self.pieces[side.index()] |= entry;
+        if gipf_piece {
+            self.gipf |= entry;
+            self.reserve[side.index()] -= 2;
+        } else {
+            self.reserve[side.index()] -= 1;
+        }
     }
 
     /// Whether `side` has four of its pieces in a row anywhere (the quick test before any work).
     pub(crate) fn has_row(&self, side: Side) -> bool {
-        let own = self.pieces[side.index()];
-        WINDOW_MASKS.iter().any(|w| own & w == *w)
+        owns_row(self.pieces[side.index()])
+    }
+
+    /// Whether pushing a piece of `side` in by `push` (a legal push) makes `side` a row: the
+    /// move generator's common question, answered on `side`'s pieces alone.
+    pub(crate) fn push_makes_row(&self, push: usize, side: Side) -> bool {
+        let line = &PUSH_TABLE[push].line;
+        let occupied = self.occupied();
+        let cells = &line.cells[..line.len as usize];
+        let gap = cells
+            .iter()
+            .position(|&c| occupied & (1 << c) == 0)
+            .unwrap_or(0);
+        let mut own = self.pieces[side.index()];
+        for i in (0..gap).rev() {
+            let (from, to) = (1u64 << cells[i], 1u64 << cells[i + 1]);
+            if own & from != 0 {
+                own ^= from | to;
+            }
+        }
+        owns_row(own | 1 << cells[0])
     }
 
     /// Every row of `side`, each with its removal run: the row extended on both sides over
@@ -130,53 +166,68 @@ impl Gipf {
         rows
     }
 
-    /// Removes a removal run for `owner`: its own pieces go back to its reserve, the opposing
-    /// pieces are captured.
-    pub(crate) fn remove_run(&mut self, owner: Side, run_mask: u64) {
-        let own = self.pieces[owner.index()] & run_mask;
-        let theirs = self.pieces[owner.opponent().index()] & run_mask;
-        self.reserve[owner.index()] += own.count_ones() as u8;
-        self.captured[owner.index()] += theirs.count_ones() as u8;
-        self.pieces[0] &= !run_mask;
-        self.pieces[1] &= !run_mask;
+    /// Removes a removal run for `owner`, except the GIPF-pieces on `keep`: its own pieces go
+    /// back to its reserve, the opposing pieces are captured; a GIPF-piece counts two.
+    pub(crate) fn remove_run(&mut self, owner: Side, run_mask: u64, keep: u64) {
+        let taken = run_mask & !keep;
+        let own = self.pieces[owner.index()] & taken;
+        let theirs = self.pieces[owner.opponent().index()] & taken;
+        let doubled = |bits: u64| (bits.count_ones() + (bits & self.gipf).count_ones()) as u8;
+        self.reserve[owner.index()] += doubled(own);
+        self.captured[owner.index()] += doubled(theirs);
+        self.pieces[0] &= !taken;
+        self.pieces[1] &= !taken;
+        self.gipf &= !taken;
     }
 
-    /// Removes every row of `side` whose run meets no other row's run (no choice needed) and
-    /// returns the rows left, all contested. Removing an uncontested run touches no other run,
-    /// so one pass suffices.
-    pub(crate) fn remove_uncontested(&mut self, side: Side) -> Rows {
+    /// Whether `side` may keep the GIPF-pieces `keep` of a run it removes: only GIPF-pieces
+    /// of that run, and not four of its own in a row (the row must be broken, or it would be
+    /// due again at once).
+    pub(crate) fn keep_is_allowed(&self, side: Side, run_mask: u64, keep: u64) -> bool {
+        let kept_own = keep & self.pieces[side.index()];
+        keep & !(run_mask & self.gipf) == 0 && !WINDOW_MASKS.iter().any(|w| kept_own & w == *w)
+    }
+
+    /// Removes every row of `side` that needs no decision (its run meets no other row's run
+    /// and holds no GIPF-piece) and returns the rows left. Removing such a run touches no
+    /// other run, so one pass suffices.
+    pub(crate) fn remove_free(&mut self, side: Side) -> Rows {
         let rows = self.rows(side);
         if rows.len == 0 {
             return rows;
         }
         let mut left = Rows::new();
         for (i, row) in rows.as_slice().iter().enumerate() {
-            if rows.is_contested(i) {
+            if rows.is_contested(i) || row.run_mask & self.gipf != 0 {
                 left.items[left.len] = *row;
                 left.len += 1;
             } else {
-                self.remove_run(side, row.run_mask);
+                self.remove_run(side, row.run_mask, 0);
             }
         }
         left
     }
 
-    /// Removes the chosen run `run` of `side` if it is the run of one of `side`'s contested
-    /// rows; says whether it was.
-    pub(crate) fn remove_chosen(&mut self, side: Side, run: usize) -> bool {
-        let contested = self.remove_uncontested(side);
-        if contested.as_slice().iter().any(|r| r.run as usize == run) {
-            self.remove_run(side, SEGMENT_TABLE[run].mask);
+    /// Removes the chosen run `run` of `side`, keeping the GIPF-pieces on `keep`, if it is the
+    /// run of one of `side`'s rows that need a decision and the keep is allowed; says whether
+    /// it was.
+    pub(crate) fn remove_chosen(&mut self, side: Side, run: usize, keep: u64) -> bool {
+        let due = self.remove_free(side);
+        let mask = SEGMENT_TABLE[run].mask;
+        if due.as_slice().iter().any(|r| r.run as usize == run)
+            && self.keep_is_allowed(side, mask, keep)
+        {
+            self.remove_run(side, mask, keep);
             true
         } else {
             false
         }
     }
 
-    /// The end of a turn: the mover's rows are gone; the opponent's rows that need no choice
-    /// are removed now, the contested ones wait for its next move.
+    /// The end of a turn: the mover's rows are gone; the opponent's rows that need no
+    /// decision are removed now, the others wait for its next move.
     pub(crate) fn finish_turn(&mut self, mover: Side) {
-        self.remove_uncontested(mover.opponent());
+        self.remove_free(mover.opponent());
         self.to_move = mover.opponent();
     }
 
