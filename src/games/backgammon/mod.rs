@@ -19,20 +19,26 @@
 
 pub mod board;
 pub mod cube;
+pub mod cubeful;
 pub mod eval;
 pub mod ids;
 pub mod matchplay;
+pub mod met;
 pub mod movegen;
 pub mod nn;
 pub mod notation;
 pub mod pubeval;
+pub mod score;
 #[cfg(test)]
 mod tests;
+#[cfg(test)]
+mod tests_cube;
 
 use crate::game::{Chance, Game, GameError, Outcome, Side};
 use board::{Side26, BAR, CHECKERS, OFF, START};
 use cube::{Cube, CubeAction};
 pub use movegen::{Move, Roll, Step};
+use score::MatchScore;
 
 /// Which static evaluation [`Game::evaluate`] uses (`eval=` option).
 #[derive(Copy, Clone, Debug, Default, PartialEq, Eq)]
@@ -53,6 +59,12 @@ pub struct Options {
     pub eval: EvalKind,
     /// Whether the doubling cube is in play (`cube=on`).
     pub cube: bool,
+    /// Whether a doubled player may beaver (`beaver=on`, money play).
+    pub beaver: bool,
+    /// The Jacoby rule (`jacoby=on`, money play): gammons count single until the cube turns.
+    pub jacoby: bool,
+    /// The match length (`match=N`); 0 is money play.
+    pub match_length: u16,
 }
 
 /// A backgammon position: both sides' checkers, who is on roll and the roll if known.
@@ -66,6 +78,10 @@ pub struct Backgammon {
     opening: bool,
     cube: Cube,
     eval: EvalKind,
+    beaver: bool,
+    jacoby: bool,
+    /// The match this game belongs to (length 0: money play).
+    score: MatchScore,
 }
 
 impl Backgammon {
@@ -87,7 +103,25 @@ impl Backgammon {
                 ..Cube::default()
             },
             eval: options.eval,
+            beaver: options.beaver,
+            jacoby: options.jacoby,
+            score: MatchScore::new(options.match_length),
         }
+    }
+
+    /// The match state (length 0: money play).
+    pub fn match_score(&self) -> MatchScore {
+        self.score
+    }
+
+    /// Replaces the match state; the caller validates it.
+    pub(crate) fn set_match_score(&mut self, score: MatchScore) {
+        self.score = score;
+    }
+
+    /// Whether the game's options allow beavers and the Jacoby rule: `(beaver, jacoby)`.
+    pub fn money_rules(&self) -> (bool, bool) {
+        (self.beaver, self.jacoby)
     }
 
     /// The cube's state.
@@ -147,9 +181,55 @@ impl Backgammon {
 
     /// Whether the side to move may offer a double now.
     pub fn may_double(&self) -> bool {
+        self.double_refusal().is_none()
+    }
+
+    /// Why the side to move may not double now (`None`: it may).
+    pub fn double_refusal(&self) -> Option<String> {
         self.cube
             .double_refusal(self.turn, self.opening, self.dice.is_some())
-            .is_none()
+            .or_else(|| {
+                self.score
+                    .crawford
+                    .then(|| "no doubling in the Crawford game".to_owned())
+            })
+    }
+
+    /// Why the side to move, doubled, may not beaver (`None`: it may).
+    pub fn beaver_refusal(&self) -> Option<&'static str> {
+        if !self.cube.offered {
+            Some("no double is offered")
+        } else if self.score.is_match() {
+            Some("beavers are for money play only")
+        } else if !self.beaver {
+            Some("beavers are not allowed (newgame backgammon cube=on beaver=on)")
+        } else if self.cube.log2 + 2 > cube::MAX_LOG2 {
+            Some("a beaver would take the cube above 64")
+        } else {
+            None
+        }
+    }
+
+    /// The cubeless equity of the evaluation, in thousandths of a point for a 1-cube.
+    fn cubeless(&self) -> i32 {
+        match self.eval {
+            EvalKind::Heuristic => eval::heuristic(self),
+            EvalKind::Pubeval => pubeval::evaluate(self),
+            EvalKind::Neural => nn::evaluate(self),
+        }
+    }
+
+    /// The cubeful equity for the side to move in equity units (points for money play,
+    /// `2 * MWC - 1` in a match); a finished game is worth its result.
+    pub fn cubeful_equity(&self) -> f64 {
+        if let Some(o) = self.outcome() {
+            return cubeful::result_value(self, o.winner, o.points);
+        }
+        if self.cube.offered {
+            return cubeful::answer_equity(self, Backgammon::cubeful_equity);
+        }
+        let chances = cubeful::chances(self, Backgammon::cubeless);
+        cubeful::equity(self, &chances)
     }
 
     /// Pip counts of (side to move, opponent).
@@ -160,7 +240,7 @@ impl Backgammon {
 }
 
 /// The result once `winner` has borne off everything: 1, 2 (gammon) or 3 (backgammon).
-fn result_for(winner: Side, loser: &Side26) -> Outcome {
+pub(crate) fn result_for(winner: Side, loser: &Side26) -> Outcome {
     let (points, reason) = if loser[OFF] > 0 {
         (1, "single")
     } else if loser[BAR] > 0 || loser[19..25].iter().any(|&c| c > 0) {
@@ -183,25 +263,48 @@ impl Game for Backgammon {
 
     fn parse_options(pairs: &[(&str, &str)]) -> Result<Options, GameError> {
         let mut options = Options::default();
+        let switch = |value: &str| match value {
+            "on" => Ok(true),
+            "off" => Ok(false),
+            _ => Err(GameError::BadOption(format!(
+                "{value} (expected on or off)"
+            ))),
+        };
         for &(key, value) in pairs {
             match (key, value) {
                 ("eval", "heuristic") => options.eval = EvalKind::Heuristic,
                 ("eval", "pubeval") => options.eval = EvalKind::Pubeval,
                 ("eval", "neural") => options.eval = EvalKind::Neural,
-                ("cube", "on") => options.cube = true,
-                ("cube", "off") => options.cube = false,
-                ("cube", _) => {
-                    return Err(GameError::BadOption(format!(
-                        "cube={value} (expected on or off)"
-                    )))
-                }
                 ("eval", _) => {
                     return Err(GameError::BadOption(format!(
                         "eval={value} (expected heuristic, pubeval or neural)"
                     )))
                 }
+                ("cube", _) => options.cube = switch(value)?,
+                ("beaver", _) => options.beaver = switch(value)?,
+                ("jacoby", _) => options.jacoby = switch(value)?,
+                ("match", _) => {
+                    options.match_length = match value.parse::<u16>() {
+                        Ok(n) if n <= score::MAX_LENGTH => n,
+                        _ => {
+                            return Err(GameError::BadOption(format!(
+                                "match={value} (expected 0 for money play or a length 1-{})",
+                                score::MAX_LENGTH
+                            )))
+                        }
+                    }
+                }
                 _ => return Err(GameError::BadOption(format!("{key}={value}"))),
             }
+        }
+        let money_only = |name: &str| {
+            GameError::BadOption(format!("{name}=on is for money play (match=0) with cube=on"))
+        };
+        if options.beaver && (options.match_length > 0 || !options.cube) {
+            return Err(money_only("beaver"));
+        }
+        if options.jacoby && (options.match_length > 0 || !options.cube) {
+            return Err(money_only("jacoby"));
         }
         Ok(options)
     }
@@ -212,8 +315,14 @@ impl Game for Backgammon {
             EvalKind::Pubeval => "pubeval",
             EvalKind::Neural => "neural",
         };
-        let cube = if options.cube { "on" } else { "off" };
-        format!("eval={eval} cube={cube}")
+        let on = |b: bool| if b { "on" } else { "off" };
+        format!(
+            "eval={eval} cube={} beaver={} jacoby={} match={}",
+            on(options.cube),
+            on(options.beaver),
+            on(options.jacoby),
+            options.match_length
+        )
     }
 
     fn start(options: &Options) -> Self {
@@ -239,6 +348,9 @@ impl Game for Backgammon {
         if self.cube.offered {
             out.push(Move::cube_action(CubeAction::Take));
             out.push(Move::cube_action(CubeAction::Drop));
+            if self.beaver_refusal().is_none() {
+                out.push(Move::cube_action(CubeAction::Beaver));
+            }
             return;
         }
         if self.may_double() {
@@ -276,6 +388,14 @@ impl Game for Backgammon {
                 self.cube.dropped = true;
                 return;
             }
+            CubeAction::Beaver => {
+                // Take (the cube doubles) and redouble at once, keeping the cube.
+                self.cube.offered = false;
+                self.cube.log2 += 2;
+                self.cube.owner = Some(self.turn);
+                self.turn = self.turn.opponent();
+                return;
+            }
         }
         let me = self.turn.index();
         let [white, black] = &mut self.sides;
@@ -307,6 +427,11 @@ impl Game for Backgammon {
         } else {
             return None;
         };
+        let centred = self.cube.log2 == 0 && self.cube.owner.is_none();
+        if self.jacoby && centred && !self.score.is_match() {
+            // The Jacoby rule: gammons and backgammons count single until the cube turns.
+            outcome.points = 1;
+        }
         outcome.points *= self.cube.value();
         Some(outcome)
     }
@@ -320,15 +445,18 @@ impl Game for Backgammon {
     }
 
     fn evaluate(&self) -> i32 {
-        let cubeless = match self.eval {
-            EvalKind::Heuristic => eval::heuristic(self),
-            EvalKind::Pubeval => pubeval::evaluate(self),
-            EvalKind::Neural => nn::evaluate(self),
-        };
-        // Results are worth the cube's value, so equities are too (cubeless estimate).
-        cubeless
-            .saturating_mul(self.cube.value() as i32)
-            .clamp(-99_000, 99_000)
+        if let Some(outcome) = self.outcome() {
+            return self.terminal_value(&outcome).unwrap_or(0);
+        }
+        if !self.cube.enabled && !self.score.is_match() && !self.jacoby {
+            // Results are worth the cube's value, so equities are too (cubeless estimate).
+            return self
+                .cubeless()
+                .saturating_mul(self.cube.value() as i32)
+                .clamp(-99_000, 99_000);
+        }
+        let equity = self.cubeful_equity();
+        (equity * f64::from(eval::POINT)).clamp(-99_000.0, 99_000.0) as i32
     }
 
     fn hash(&self) -> u64 {
@@ -385,12 +513,42 @@ impl Game for Backgammon {
     }
 
     fn terminal_value(&self, outcome: &Outcome) -> Option<i32> {
+        if self.score.is_match() {
+            let equity = cubeful::result_value(self, outcome.winner, outcome.points);
+            return Some((equity * f64::from(eval::POINT)).round() as i32);
+        }
         let value = eval::POINT * outcome.points as i32;
         Some(if outcome.winner == Some(self.turn) {
             value
         } else {
             -value
         })
+    }
+
+    fn formats() -> &'static [&'static str] {
+        &["xgid", "gnubgid"]
+    }
+
+    fn from_format(format: &str, text: &str, options: &Options) -> Result<Self, GameError> {
+        match format {
+            "xgid" => ids::from_xgid(text, options),
+            "gnubgid" => ids::from_gnubg_id(text, options),
+            _ => Err(GameError::Unsupported("this position format")),
+        }
+    }
+
+    fn to_format(&self, format: &str) -> Option<String> {
+        match format {
+            "xgid" => Some(ids::to_xgid(self)),
+            "gnubgid" => Some(ids::to_gnubg_id(self)),
+            _ => None,
+        }
+    }
+
+    fn pre_chance_moves(&self, out: &mut Vec<Move>) {
+        if self.dice.is_none() && self.outcome().is_none() && self.may_double() {
+            out.push(Move::cube_action(CubeAction::Double));
+        }
     }
 
     fn is_consistent(&self) -> bool {
