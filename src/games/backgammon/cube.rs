@@ -63,7 +63,7 @@ pub struct Cube {
     pub owner: Option<Side>,
     /// A double waits for the side to move's answer.
     pub offered: bool,
-    /// The side to move dropped a double: the game is over.
+    /// The side not to move dropped a double (the turn passed to the doubler, who won).
     pub dropped: bool,
 }
 

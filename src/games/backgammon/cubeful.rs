@@ -96,12 +96,7 @@ impl Stakes<'_> {
         };
         (
             average(ch.win, ch.win_gammon, ch.win_backgammon, 1),
-            average(
-                1.0 - ch.win,
-                ch.lose_gammon,
-                ch.lose_backgammon,
-                -1,
-            ),
+            average(1.0 - ch.win, ch.lose_gammon, ch.lose_backgammon, -1),
         )
     }
 }
@@ -128,10 +123,7 @@ pub fn equity(pos: &Backgammon, ch: &Chances) -> f64 {
         return dead;
     }
     let (take, cash) = if pos.score.is_match() {
-        let (a, b) = (pos.score.away(me), pos.score.away(me.opponent()));
-        let k = cube.log2 as usize;
-        let table = met::table();
-        (table.take_point(a, b, k), 1.0 - table.take_point(b, a, k))
+        match_points(&stakes, ch, cube.log2 as usize)
     } else {
         // Janowski's live-cube points, with the average win and loss in cubes.
         let (w, l) = (win / f64::from(v), -lose / f64::from(v));
@@ -144,6 +136,37 @@ pub fn equity(pos: &Backgammon, ch: &Chances) -> f64 {
         my_cash: mine.then_some((cash, stakes.value(v))),
     };
     CUBE_EFFICIENCY * live.at(ch.win, dead) + (1.0 - CUBE_EFFICIENCY) * dead
+}
+
+/// The side to move's take point (facing a double from `2^k`) and cash point (the
+/// opponent's take point) in a match: the equity after the take is the model's live-cube
+/// line, but between this position's own results at the doubled cube (its gammon chances,
+/// not the model's), with the model's take points for the redoubles after it.
+fn match_points(stakes: &Stakes, ch: &Chances, k: usize) -> (f64, f64) {
+    let score = stakes.pos.score;
+    let me = stakes.me;
+    let (a, b) = (score.away(me), score.away(me.opponent()));
+    let table = met::table();
+    let v = 1 << k;
+    let (win, lose) = stakes.ends(ch, 2 * v, false);
+    let redouble = k + 1 < MAX_LOG2 as usize;
+    let i_own = Live {
+        lose,
+        win,
+        opp_cash: None,
+        my_cash: (redouble && 2 * v < a)
+            .then(|| (1.0 - table.take_point(b, a, k + 1), stakes.value(2 * v))),
+    };
+    let they_own = Live {
+        lose,
+        win,
+        opp_cash: (redouble && 2 * v < b)
+            .then(|| (table.take_point(a, b, k + 1), stakes.value(-2 * v))),
+        my_cash: None,
+    };
+    let take = met::inf_above(|p| i_own.model_at(p), stakes.value(-v));
+    let cash = met::sup_below(|p| they_own.model_at(p), stakes.value(v));
+    (take, cash)
 }
 
 /// The value of a finished game for the side to move, in equity units.

@@ -159,7 +159,10 @@ pub fn from_xgid(text: &str, options: &Options) -> Result<Backgammon, GameError>
     };
     let length = xgid_number(len, "match length", 0..=i64::from(super::score::MAX_LENGTH))?;
     let mut score = MatchScore::new(length as u16);
-    for (i, (f, what)) in [(s1, "white score"), (s2, "black score")].iter().enumerate() {
+    for (i, (f, what)) in [(s1, "white score"), (s2, "black score")]
+        .iter()
+        .enumerate()
+    {
         let points = xgid_number(f, what, 0..=32767)?;
         if score.is_match() {
             score.score[i] = points as u16;

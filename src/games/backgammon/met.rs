@@ -67,7 +67,8 @@ impl Live {
         self.lose + (self.win - self.lose) * p
     }
 
-    fn model_at(&self, p: f64) -> f64 {
+    /// The equity at `p` with the model's dead value (linear between losing and winning).
+    pub fn model_at(&self, p: f64) -> f64 {
         self.at(p, self.chord(p))
     }
 }
@@ -219,7 +220,7 @@ impl Met {
 }
 
 /// The largest `p` in [0, 1] with `f(p) <= level`, for a non-decreasing `f` (bisection).
-fn sup_below(f: impl Fn(f64) -> f64, level: f64) -> f64 {
+pub fn sup_below(f: impl Fn(f64) -> f64, level: f64) -> f64 {
     if f(1.0) <= level {
         return 1.0;
     }
@@ -239,7 +240,7 @@ fn sup_below(f: impl Fn(f64) -> f64, level: f64) -> f64 {
 }
 
 /// The smallest `p` in [0, 1] with `f(p) >= level`, for a non-decreasing `f` (bisection).
-fn inf_above(f: impl Fn(f64) -> f64, level: f64) -> f64 {
+pub fn inf_above(f: impl Fn(f64) -> f64, level: f64) -> f64 {
     if f(0.0) >= level {
         return 0.0;
     }

@@ -298,7 +298,9 @@ impl Game for Backgammon {
             }
         }
         let money_only = |name: &str| {
-            GameError::BadOption(format!("{name}=on is for money play (match=0) with cube=on"))
+            GameError::BadOption(format!(
+                "{name}=on is for money play (match=0) with cube=on"
+            ))
         };
         if options.beaver && (options.match_length > 0 || !options.cube) {
             return Err(money_only("beaver"));
@@ -386,6 +388,9 @@ impl Game for Backgammon {
             CubeAction::Drop => {
                 self.cube.offered = false;
                 self.cube.dropped = true;
+                // Every move passes the turn (the search negates at each ply): the doubler,
+                // who won, is left to move in the finished game.
+                self.turn = self.turn.opponent();
                 return;
             }
             CubeAction::Beaver => {
@@ -416,7 +421,7 @@ impl Game for Backgammon {
         let [white, black] = &self.sides;
         let mut outcome = if self.cube.dropped {
             Outcome {
-                winner: Some(self.turn.opponent()),
+                winner: Some(self.turn),
                 points: 1,
                 reason: "drop",
             }

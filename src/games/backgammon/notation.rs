@@ -10,8 +10,8 @@
 
 use super::board::{self, check_step, Side26, StepError, BAR, CHECKERS, OFF};
 use super::cube::{Cube, CubeAction};
-use super::score::MatchScore;
 use super::movegen::{Move, Roll, Step};
+use super::score::MatchScore;
 use super::{Backgammon, Options};
 use crate::game::{Game, GameError, Side};
 
@@ -548,8 +548,13 @@ pub fn validate(pos: &Backgammon) -> Result<(), GameError> {
         return Err(bad("both sides have borne off every checker"));
     }
     if let Some(o) = pos.outcome() {
-        if o.winner == Some(pos.side_to_move()) {
-            return Err(bad("the side to move has already won"));
+        let drop = pos.cube().dropped;
+        if drop != (o.winner == Some(pos.side_to_move())) {
+            return Err(bad(if drop {
+                "after a drop the doubler, who won, is to move"
+            } else {
+                "the side to move has already won"
+            }));
         }
         if pos.dice().is_some() || pos.is_opening() {
             return Err(bad("a finished game has no roll"));

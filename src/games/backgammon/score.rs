@@ -44,7 +44,10 @@ impl MatchScore {
     pub fn check(self) -> Result<(), GameError> {
         let bad = |what: String| Err(GameError::BadPosition(what));
         if self.length > MAX_LENGTH {
-            return bad(format!("match length {} is above {MAX_LENGTH}", self.length));
+            return bad(format!(
+                "match length {} is above {MAX_LENGTH}",
+                self.length
+            ));
         }
         if !self.is_match() {
             if self.score != [0, 0] || self.crawford {
