@@ -45,7 +45,7 @@ pub fn heuristic(pos: &Backgammon) -> i32 {
 
 /// Pips still to travel, plus the waste of bearing off many checkers from low points:
 /// a roll takes at most two checkers off, so a crowded home board cannot use big numbers.
-fn effective_pips(side: &Side26) -> f32 {
+pub(crate) fn effective_pips(side: &Side26) -> f32 {
     let pips = board::pips(side) as f32;
     let checkers = board::in_play(side) as f32;
     pips.max(checkers * 4.1) + checkers * 0.5

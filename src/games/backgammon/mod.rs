@@ -28,6 +28,7 @@ pub mod movegen;
 pub mod nn;
 pub mod notation;
 pub mod pubeval;
+pub mod race;
 pub mod score;
 #[cfg(test)]
 mod tests;
@@ -208,6 +209,18 @@ impl Backgammon {
         } else {
             None
         }
+    }
+
+    /// The same position with the colours swapped (white's checkers, cube and score become
+    /// black's), which every evaluation should score the same for the side to move.
+    pub fn mirrored(&self) -> Backgammon {
+        let [white, black] = self.sides;
+        let mut m = self.clone();
+        m.sides = [black, white];
+        m.turn = self.turn.opponent();
+        m.cube.owner = self.cube.owner.map(Side::opponent);
+        m.score.score = [self.score.score[1], self.score.score[0]];
+        m
     }
 
     /// The cubeless equity of the evaluation, in thousandths of a point for a 1-cube.

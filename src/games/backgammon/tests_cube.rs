@@ -66,9 +66,9 @@ fn no_double_early_in_the_game() {
 /// take, above about 12% a drop (the usual race rules of thumb, e.g. Keith's count).
 #[test]
 fn race_doubles_take_and_drop() {
-    // 101 against 108 pips, on roll: double, take.
-    let close = at("w=10:3,8:3,6:4,5:3,4:2 b=13:2,8:4,6:5,5:4 w -", CUBE);
-    assert_eq!(close.pip_counts(), (101, 108));
+    // 98 against 108 pips, on roll: double, take.
+    let close = at("w=9:3,8:3,6:4,5:3,4:2 b=13:2,8:4,6:5,5:4 w -", CUBE);
+    assert_eq!(close.pip_counts(), (98, 108));
     assert_eq!(before_roll(&close, 1), "double");
     assert_eq!(answer(&close, 2), "take");
     // 88 against 108: double, drop.
@@ -76,8 +76,9 @@ fn race_doubles_take_and_drop() {
     assert_eq!(far.pip_counts(), (88, 108));
     assert_eq!(before_roll(&far, 1), "double");
     assert_eq!(answer(&far, 1), "drop");
-    // A short bear-off, 69 against 78 pips with few rolls left: double, drop.
-    let short = at("w=6:4,5:4,4:4,3:3 b=8:2,6:4,5:4,4:3,3:2 w -", CUBE);
+    // A short bear-off, 59 against 78 pips: double, drop.
+    let short = at("w=6:2,5:3,4:4,3:4,2:2 b=8:2,6:4,5:4,4:3,3:2 w -", CUBE);
+    assert_eq!(short.pip_counts(), (59, 78));
     assert_eq!(before_roll(&short, 1), "double");
     assert_eq!(answer(&short, 1), "drop");
 }
@@ -203,13 +204,14 @@ fn crawford_game_has_no_doubling_and_post_crawford_has() {
     }
 }
 
-/// The same 25% race take is a take for money and a drop 3-away against a doubler 2-away:
+/// The same race take (98 against 108 pips) is a take for money and a drop 3-away against a
+/// doubler 2-away:
 /// dropping leaves the Crawford game at 3-away/1-away (25% by the table); taking loses the
 /// match on any loss, and a win only reaches 1-away/2-away post-Crawford (50%) or, by
 /// redoubling, the match: even with a fully live cube the take needs 30%.
 #[test]
 fn match_score_changes_the_take() {
-    let fen = "w=10:3,8:3,6:4,5:3,4:2 b=13:2,8:4,6:5,5:4 w -";
+    let fen = "w=9:3,8:3,6:4,5:3,4:2 b=13:2,8:4,6:5,5:4 w -";
     let money = at(fen, CUBE);
     assert_eq!(answer(&money, 2), "take");
     let m = &[("cube", "on"), ("match", "7")][..];
