@@ -70,25 +70,22 @@ pub fn chances(pos: &Backgammon, cubeless: impl Fn(&Backgammon) -> i32) -> Chanc
 
 /// The network's chances for the side to move, made consistent (gammons within wins).
 fn network_chances(pos: &Backgammon) -> Chances {
-    let white_to_move = pos.side_to_move() == Side::White;
-    {
-        let out = nn::shipped().outputs(pos, &mut Vec::with_capacity(64));
-        let [w, wg, wbg, bg, bbg] = out.map(f64::from);
-        let (win, mine, theirs) = if white_to_move {
-            (w, (wg, wbg), (bg, bbg))
-        } else {
-            (1.0 - w, (bg, bbg), (wg, wbg))
-        };
-        let win = win.clamp(0.0, 1.0);
-        let win_gammon = mine.0.clamp(0.0, win);
-        let lose_gammon = theirs.0.clamp(0.0, 1.0 - win);
-        return Chances {
-            win,
-            win_gammon,
-            win_backgammon: mine.1.clamp(0.0, win_gammon),
-            lose_gammon,
-            lose_backgammon: theirs.1.clamp(0.0, lose_gammon),
-        };
+    let out = nn::shipped().outputs(pos, &mut Vec::with_capacity(64));
+    let [w, wg, wbg, bg, bbg] = out.map(f64::from);
+    let (win, mine, theirs) = if pos.side_to_move() == Side::White {
+        (w, (wg, wbg), (bg, bbg))
+    } else {
+        (1.0 - w, (bg, bbg), (wg, wbg))
+    };
+    let win = win.clamp(0.0, 1.0);
+    let win_gammon = mine.0.clamp(0.0, win);
+    let lose_gammon = theirs.0.clamp(0.0, 1.0 - win);
+    Chances {
+        win,
+        win_gammon,
+        win_backgammon: mine.1.clamp(0.0, win_gammon),
+        lose_gammon,
+        lose_backgammon: theirs.1.clamp(0.0, lose_gammon),
     }
 }
 
