@@ -16,6 +16,9 @@
 //! Dice are chance events: a position without a roll lists every `(roll, play)` token over the
 //! 21 rolls (15 at the opening); [`Game::apply_chance`] fixes the roll. Notation, position
 //! strings and the outside formats (XGID, GNU Backgammon IDs) are in [`notation`] and [`ids`].
+//! The doubling cube ([`cube`]), beavers and the Jacoby rule are options; a game of a match
+//! carries its score ([`score`]). The engine's cube decisions use the cubeful evaluation of
+//! [`cubeful`], with the match equities of [`met`] and the race chances of [`race`].
 
 pub mod board;
 pub mod cube;
@@ -253,7 +256,7 @@ impl Backgammon {
 }
 
 /// The result once `winner` has borne off everything: 1, 2 (gammon) or 3 (backgammon).
-pub(crate) fn result_for(winner: Side, loser: &Side26) -> Outcome {
+fn result_for(winner: Side, loser: &Side26) -> Outcome {
     let (points, reason) = if loser[OFF] > 0 {
         (1, "single")
     } else if loser[BAR] > 0 || loser[19..25].iter().any(|&c| c > 0) {

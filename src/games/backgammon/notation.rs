@@ -610,7 +610,7 @@ pub fn board_lines(pos: &Backgammon) -> Vec<String> {
     let dice = pos
         .dice()
         .map_or("not rolled".to_owned(), |r| format!("{}{}", r.hi, r.lo));
-    vec![
+    let mut lines = vec![
         numbers(&mut (13..25)),
         row(&mut (13..25)),
         row(&mut (1..13).rev()),
@@ -626,5 +626,26 @@ pub fn board_lines(pos: &Backgammon) -> Vec<String> {
             pos.side_to_move().name(),
             if pos.is_opening() { " (opening)" } else { "" }
         ),
-    ]
+    ];
+    let (cube, score) = (pos.cube(), pos.match_score());
+    if cube.enabled || score.is_match() || cube.log2 > 0 {
+        let owner = cube
+            .owner
+            .map_or("centred".to_owned(), |s| format!("owned by {}", s.name()));
+        let mut line = format!("cube {} {owner}", cube.value());
+        if cube.offered {
+            line.push_str(", double offered");
+        }
+        if score.is_match() {
+            line.push_str(&format!(
+                "   match to {}, score {}-{}",
+                score.length, score.score[0], score.score[1]
+            ));
+            if score.crawford {
+                line.push_str(" (Crawford game)");
+            }
+        }
+        lines.push(line);
+    }
+    lines
 }
