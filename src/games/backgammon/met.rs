@@ -219,6 +219,9 @@ impl Met {
     }
 }
 
+/// Bisection steps: 2^-24 is far below what any decision depends on.
+const BISECTIONS: usize = 24;
+
 /// The largest `p` in [0, 1] with `f(p) <= level`, for a non-decreasing `f` (bisection).
 pub fn sup_below(f: impl Fn(f64) -> f64, level: f64) -> f64 {
     if f(1.0) <= level {
@@ -228,7 +231,7 @@ pub fn sup_below(f: impl Fn(f64) -> f64, level: f64) -> f64 {
         return 0.0;
     }
     let (mut lo, mut hi) = (0.0, 1.0);
-    for _ in 0..50 {
+    for _ in 0..BISECTIONS {
         let mid = (lo + hi) / 2.0;
         if f(mid) <= level {
             lo = mid;
@@ -248,7 +251,7 @@ pub fn inf_above(f: impl Fn(f64) -> f64, level: f64) -> f64 {
         return 1.0;
     }
     let (mut lo, mut hi) = (0.0, 1.0);
-    for _ in 0..50 {
+    for _ in 0..BISECTIONS {
         let mid = (lo + hi) / 2.0;
         if f(mid) >= level {
             hi = mid;
