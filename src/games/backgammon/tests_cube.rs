@@ -332,3 +332,57 @@ fn match_states_round_trip() {
     let b = at("w=6:2 b=6:2 w - match=5 score=2-1", CUBE);
     assert_ne!(a.hash(), b.hash());
 }
+
+/// Random text in the shape of the outside formats: reading never panics, and whatever is
+/// accepted writes back to a string that reads to the same position.
+#[test]
+fn random_ids_are_rejected_or_round_trip() {
+    const B64: &[u8] = b"ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/";
+    let opts = options(CUBE);
+    let mut seed = 0xFEED_5EED_0BAD_C0DEu64;
+    let mut next = move || {
+        seed ^= seed << 13;
+        seed ^= seed >> 7;
+        seed ^= seed << 17;
+        seed
+    };
+    let start = ids::to_gnubg_id(&Backgammon::start(&opts));
+    let (mut accepted, mut tries) = (0, 0);
+    for _ in 0..3000 {
+        // Mutate one to three characters of a valid ID, so some results stay valid.
+        let mut text = start.clone().into_bytes();
+        for _ in 0..1 + next() % 3 {
+            let at = next() as usize % text.len();
+            if text[at] != b':' {
+                text[at] = B64[next() as usize % 64];
+            }
+        }
+        let text = String::from_utf8(text).unwrap();
+        tries += 1;
+        if let Ok(p) = ids::from_gnubg_id(&text, &opts) {
+            accepted += 1;
+            let again = ids::to_gnubg_id(&p);
+            assert_eq!(ids::from_gnubg_id(&again, &opts).unwrap(), p, "{text}");
+            let x = ids::to_xgid(&p);
+            if !p.cube().dropped {
+                assert_eq!(ids::from_xgid(&x, &opts).unwrap(), p, "{text} {x}");
+            }
+        }
+    }
+    for _ in 0..3000 {
+        let fields = [
+            "0", "1", "-1", "2", "6", "7", "D", "00", "31", "66", "x", "", "9",
+        ];
+        let mut x = String::from("XGID=-b----E-C---eE---c-e----B-");
+        for _ in 0..9 {
+            x.push(':');
+            x.push_str(fields[next() as usize % fields.len()]);
+        }
+        tries += 1;
+        if let Ok(p) = ids::from_xgid(&x, &opts) {
+            accepted += 1;
+            assert_eq!(ids::from_xgid(&ids::to_xgid(&p), &opts).unwrap(), p, "{x}");
+        }
+    }
+    assert!(accepted > 50 && accepted < tries, "{accepted} of {tries}");
+}
