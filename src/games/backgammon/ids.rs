@@ -154,7 +154,7 @@ pub fn from_xgid(text: &str, options: &Options) -> Result<Backgammon, GameError>
     }
     let dice = match *dice {
         "00" | "D" => None,
-        "B" | "R" => return Err(bad("beavers and raccoons are not played")),
+        "B" | "R" => return Err(bad("XGID dice B and R (a beaver or raccoon waiting) do not occur here: a beaver is immediate and raccoons are not played")),
         d => Some(super::notation::parse_roll(d).ok_or_else(|| bad(format!("XGID dice '{d}'")))?),
     };
     let length = xgid_number(len, "match length", 0..=i64::from(super::score::MAX_LENGTH))?;
