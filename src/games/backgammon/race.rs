@@ -2,7 +2,7 @@
 //!
 //! Each side needs a number of rolls to bear off; by renewal theory that number is close to
 //! normal with mean `D / m` and variance `D s^2 / m^3`, where `D` is the side's effective pip
-//! count (pips plus the usual bear-off waste, [`eval::effective_pips`]) and `m`, `s^2` the mean
+//! count (pips plus the usual bear-off waste, `eval::effective_pips`) and `m`, `s^2` the mean
 //! and variance of the pips of one roll (8.17 and about 18.5). The side on roll wins ties,
 //! being first: it wins when it needs fewer rolls, or the same number. The network, trained by
 //! self-play, misjudges long races badly (it gives the side 44 pips against 72 on roll about
