@@ -58,7 +58,9 @@ pub fn decide_before_chance<G: Game>(
         for &mv in &moves {
             let mut child = root.clone();
             child.play(mv);
-            let Some(value) = probe.value_for(root, &child, depth) else {
+            // The opponent's answer (take or drop) is a ply the roll has not, so one more
+            // ply brings both to the same number of checker plays.
+            let Some(value) = probe.value_for(root, &child, depth + 1) else {
                 break 'deepen;
             };
             if value > best.0 {

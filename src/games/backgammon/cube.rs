@@ -4,6 +4,8 @@
 //! (`double`); the opponent then answers `take` (the cube doubles and the taker owns it, the
 //! doubler rolls) or `drop` (the game ends, the doubler wins the cube's value before doubling).
 //! Every result is multiplied by the cube. No doubles on the opening turn; the cube stops at 64.
+//! With `beaver=on` (money play) the doubled side may also `beaver`: take and at once redouble,
+//! keeping the cube (now four times its value) while the doubler rolls.
 
 use crate::game::{GameError, Side};
 
@@ -22,6 +24,8 @@ pub enum CubeAction {
     Take,
     /// Refuse the double and lose the game.
     Drop,
+    /// Take and at once redouble, keeping the cube (money play with `beaver=on`).
+    Beaver,
 }
 
 impl CubeAction {
@@ -32,6 +36,7 @@ impl CubeAction {
             CubeAction::Double => Some("double"),
             CubeAction::Take => Some("take"),
             CubeAction::Drop => Some("drop"),
+            CubeAction::Beaver => Some("beaver"),
         }
     }
 
@@ -41,6 +46,7 @@ impl CubeAction {
             "double" => Some(CubeAction::Double),
             "take" => Some(CubeAction::Take),
             "drop" | "pass-cube" => Some(CubeAction::Drop),
+            "beaver" => Some(CubeAction::Beaver),
             _ => None,
         }
     }
@@ -57,7 +63,7 @@ pub struct Cube {
     pub owner: Option<Side>,
     /// A double waits for the side to move's answer.
     pub offered: bool,
-    /// The side to move dropped a double: the game is over.
+    /// The side not to move dropped a double (the turn passed to the doubler, who won).
     pub dropped: bool,
 }
 

@@ -45,7 +45,7 @@ pub fn heuristic(pos: &Backgammon) -> i32 {
 
 /// Pips still to travel, plus the waste of bearing off many checkers from low points:
 /// a roll takes at most two checkers off, so a crowded home board cannot use big numbers.
-fn effective_pips(side: &Side26) -> f32 {
+pub(crate) fn effective_pips(side: &Side26) -> f32 {
     let pips = board::pips(side) as f32;
     let checkers = board::in_play(side) as f32;
     pips.max(checkers * 4.1) + checkers * 0.5
@@ -169,7 +169,8 @@ static KEYS: [[[u64; 16]; 26]; 2] = {
 const BLACK_TO_MOVE: u64 = splitmix(0xB1AC);
 const OPENING: u64 = splitmix(0x0BE7);
 
-/// Zobrist hash of the checkers, the side to move, the roll and the opening flag.
+/// Zobrist hash of everything that decides the future: checkers, side to move, roll, opening
+/// flag, cube and match score.
 pub fn zobrist(pos: &Backgammon) -> u64 {
     let mut h = 0;
     for side in [Side::White, Side::Black] {
@@ -193,6 +194,14 @@ pub fn zobrist(pos: &Backgammon) -> u64 {
         cube.log2 as u64 | owner << 4 | (cube.offered as u64) << 6 | (cube.dropped as u64) << 7;
     if state != 0 {
         h ^= splitmix(0xC0BE_0000 + state);
+    }
+    let score = pos.match_score();
+    if score.is_match() {
+        let fields = u64::from(score.length)
+            | u64::from(score.score[0]) << 16
+            | u64::from(score.score[1]) << 32
+            | u64::from(score.crawford) << 48;
+        h ^= splitmix(0x5C0E_0000_0000_0000 ^ fields);
     }
     h
 }

@@ -2,15 +2,18 @@
 //! Backgammon's Position ID + Match ID.
 //!
 //! Both also carry the cube, the score and the match length. The cube (value, owner, a double
-//! offered, a dropped double) is kept; the engine plays money games only, so the score and
-//! match-length fields are range-checked and written as money play. The opening flag is not part of either format: an
-//! imported position is an opening when it is the start layout with white on roll and no
-//! double rolled. White is XG's bottom player (upper-case, turn `1`) and GNU's player 0.
+//! offered, a dropped double) and the match (length, score, Crawford game) are kept; in money
+//! play the score fields are range-checked and written as 0, and XGID's Jacoby and beaver bits
+//! are written from the game's options (on input the options rule). The opening flag is not
+//! part of either format: an imported position is an opening when it is the start layout with
+//! white on roll and no double rolled. White is XG's bottom player (upper-case, turn `1`) and
+//! GNU's player 0.
 
 use super::board::{Side26, BAR, CHECKERS, OFF, START};
 use super::cube::Cube;
 use super::movegen::Roll;
 use super::notation::validate;
+use super::score::MatchScore;
 use super::{Backgammon, Options};
 use crate::game::{Game, GameError, Side};
 
@@ -24,6 +27,7 @@ fn assemble(
     turn: Side,
     dice: Option<Roll>,
     cube: Cube,
+    score: MatchScore,
     options: &Options,
 ) -> Result<Backgammon, GameError> {
     for (side, name) in sides.iter_mut().zip(["white", "black"]) {
@@ -39,11 +43,13 @@ fn assemble(
         && !dice.is_some_and(Roll::is_double);
     let mut pos = Backgammon::from_parts(sides, turn, dice, opening, options);
     pos.set_cube(cube);
+    pos.set_match_score(score);
     validate(&pos)?;
     Ok(pos)
 }
 
-/// The XGID of a position: `XGID=<26 points>:0:0:<turn>:<dice>:0:0:0:0:10`.
+/// The XGID of a position: `XGID=<26 points>:<cube>:<owner>:<turn>:<dice>:<white score>:
+/// <black score>:<Crawford or Jacoby/beaver bits>:<match length>:10`.
 pub fn to_xgid(pos: &Backgammon) -> String {
     let white = pos.checkers(Side::White);
     let black = pos.checkers(Side::Black);
@@ -79,9 +85,16 @@ pub fn to_xgid(pos: &Backgammon) -> String {
         Some(Side::White) => "1",
         Some(Side::Black) => "-1",
     };
+    let score = pos.match_score();
+    let rules = if score.is_match() {
+        u8::from(score.crawford)
+    } else {
+        let (beaver, jacoby) = pos.money_rules();
+        u8::from(jacoby) | u8::from(beaver) << 1
+    };
     format!(
-        "XGID={board}:{}:{owner}:{turn}:{dice}:0:0:0:0:10",
-        cube.log2
+        "XGID={board}:{}:{owner}:{turn}:{dice}:{}:{}:{rules}:{}:10",
+        cube.log2, score.score[0], score.score[1], score.length
     )
 }
 
@@ -141,15 +154,24 @@ pub fn from_xgid(text: &str, options: &Options) -> Result<Backgammon, GameError>
     }
     let dice = match *dice {
         "00" | "D" => None,
-        "B" | "R" => return Err(bad("beavers and raccoons are not played")),
+        "B" | "R" => return Err(bad("XGID dice B and R (a beaver or raccoon waiting) do not occur here: a beaver is immediate and raccoons are not played")),
         d => Some(super::notation::parse_roll(d).ok_or_else(|| bad(format!("XGID dice '{d}'")))?),
     };
-    for (f, what) in [(s1, "score"), (s2, "score"), (len, "match length")] {
-        xgid_number(f, what, 0..=32767)?;
+    let length = xgid_number(len, "match length", 0..=i64::from(super::score::MAX_LENGTH))?;
+    let mut score = MatchScore::new(length as u16);
+    for (i, (f, what)) in [(s1, "white score"), (s2, "black score")]
+        .iter()
+        .enumerate()
+    {
+        let points = xgid_number(f, what, 0..=32767)?;
+        if score.is_match() {
+            score.score[i] = points as u16;
+        }
     }
-    xgid_number(cj, "crawford/jacoby", 0..=3)?;
+    let rules = xgid_number(cj, "crawford/jacoby", 0..=3)?;
+    score.crawford = score.is_match() && rules == 1;
     xgid_number(max, "maximum cube", 0..=15)?;
-    assemble(sides, turn, dice, state, options)
+    assemble(sides, turn, dice, state, score, options)
 }
 
 const BASE64: &[u8; 64] = b"ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/";
@@ -218,11 +240,12 @@ fn position_id(me: &Side26, them: &Side26) -> String {
     base64_encode(&key)
 }
 
-/// The GNU Backgammon Match ID for a money game with a centred cube.
+/// The GNU Backgammon Match ID: cube, turn, dice, and the match length and score.
 fn match_id(pos: &Backgammon) -> String {
     let mut key = [0u8; 9];
     let mut at = 0;
     let cube = pos.cube();
+    let score = pos.match_score();
     let decider = pos.side_to_move().index() as u32;
     let roller = if cube.offered { 1 - decider } else { decider };
     let state = match pos.outcome() {
@@ -236,16 +259,16 @@ fn match_id(pos: &Backgammon) -> String {
         (cube.log2 as u32, 4),
         (owner, 2),
         (roller, 1),
-        (0, 1), // Crawford game
+        (score.crawford as u32, 1),
         (state, 3),
         (decider, 1),
         (cube.offered as u32, 1),
         (0, 2), // no resignation
         (d1, 3),
         (d2, 3),
-        (0, 15), // match length: money
-        (0, 15),
-        (0, 15),
+        (score.length as u32, 15),
+        (score.score[0] as u32, 15),
+        (score.score[1] as u32, 15),
     ] {
         put_bits(&mut key, &mut at, value, width);
     }
@@ -287,8 +310,14 @@ pub fn from_gnubg_id(text: &str, options: &Options) -> Result<Backgammon, GameEr
             *slot = count;
         }
     }
-    let (roller, turn, dice, cube) = match mid {
-        None => (Side::White, Side::White, None, Cube::default()),
+    let (roller, turn, dice, cube, score) = match mid {
+        None => (
+            Side::White,
+            Side::White,
+            None,
+            Cube::default(),
+            MatchScore::default(),
+        ),
         Some(m) => read_match_id(m)?,
     };
     let [mover, other] = mover_first;
@@ -297,12 +326,14 @@ pub fn from_gnubg_id(text: &str, options: &Options) -> Result<Backgammon, GameEr
     } else {
         [other, mover]
     };
-    assemble(sides, turn, dice, cube, options)
+    assemble(sides, turn, dice, cube, score, options)
 }
 
-/// The side on roll, the side to decide, the dice and the cube from a Match ID (the score
-/// fields are range-checked only).
-fn read_match_id(mid: &str) -> Result<(Side, Side, Option<Roll>, Cube), GameError> {
+/// What a Match ID holds: the side on roll, the side to decide, the dice, the cube, the match.
+type MatchFields = (Side, Side, Option<Roll>, Cube, MatchScore);
+
+/// Reads a Match ID (in money play the score fields are ignored).
+fn read_match_id(mid: &str) -> Result<MatchFields, GameError> {
     let key = base64_decode(mid, 9).ok_or_else(|| bad(format!("'{mid}' is not a Match ID")))?;
     let mut at = 0;
     let mut field = |width| get_bits(&key, &mut at, width);
@@ -319,7 +350,7 @@ fn read_match_id(mid: &str) -> Result<(Side, Side, Option<Roll>, Cube), GameErro
         o => Some(side(o)),
     };
     let roller = side(field(1));
-    let _crawford = field(1);
+    let crawford = field(1) == 1;
     let state = field(3);
     if state > 4 {
         return Err(bad("Match ID game state is 0-4"));
@@ -337,5 +368,18 @@ fn read_match_id(mid: &str) -> Result<(Side, Side, Option<Roll>, Cube), GameErro
             Some(Roll::new(a as u8, b as u8).ok_or_else(|| bad(format!("Match ID dice {a}{b}")))?)
         }
     };
-    Ok((roller, turn, dice, cube))
+    let length = field(15);
+    if length > u32::from(super::score::MAX_LENGTH) {
+        return Err(bad(format!(
+            "Match ID match length {length} is above {}",
+            super::score::MAX_LENGTH
+        )));
+    }
+    let mut score = MatchScore::new(length as u16);
+    let points = [field(15), field(15)];
+    if score.is_match() {
+        score.score = points.map(|p| p as u16);
+        score.crawford = crawford;
+    }
+    Ok((roller, turn, dice, cube, score))
 }

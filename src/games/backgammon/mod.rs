@@ -16,44 +16,35 @@
 //! Dice are chance events: a position without a roll lists every `(roll, play)` token over the
 //! 21 rolls (15 at the opening); [`Game::apply_chance`] fixes the roll. Notation, position
 //! strings and the outside formats (XGID, GNU Backgammon IDs) are in [`notation`] and [`ids`].
+//! The doubling cube ([`cube`]), beavers and the Jacoby rule are options; a game of a match
+//! carries its score ([`score`]). The engine's cube decisions use the cubeful evaluation of
+//! [`cubeful`], with the match equities of [`met`] and the race chances of [`race`].
 
 pub mod board;
 pub mod cube;
+pub mod cubeful;
 pub mod eval;
 pub mod ids;
 pub mod matchplay;
+pub mod met;
 pub mod movegen;
 pub mod nn;
 pub mod notation;
+pub mod options;
 pub mod pubeval;
+pub mod race;
+pub mod score;
 #[cfg(test)]
 mod tests;
+#[cfg(test)]
+mod tests_cube;
 
 use crate::game::{Chance, Game, GameError, Outcome, Side};
 use board::{Side26, BAR, CHECKERS, OFF, START};
 use cube::{Cube, CubeAction};
 pub use movegen::{Move, Roll, Step};
-
-/// Which static evaluation [`Game::evaluate`] uses (`eval=` option).
-#[derive(Copy, Clone, Debug, Default, PartialEq, Eq)]
-pub enum EvalKind {
-    /// Hand-written backgammon knowledge (race, blots, points, primes, bear-off).
-    Heuristic,
-    /// Tesauro's public linear evaluator.
-    Pubeval,
-    /// The network trained by self-play (`neural.weights`), the strongest: the default.
-    #[default]
-    Neural,
-}
-
-/// The `newgame backgammon` options.
-#[derive(Copy, Clone, Debug, Default, PartialEq, Eq)]
-pub struct Options {
-    /// The evaluation the search uses.
-    pub eval: EvalKind,
-    /// Whether the doubling cube is in play (`cube=on`).
-    pub cube: bool,
-}
+pub use options::{EvalKind, Options};
+use score::MatchScore;
 
 /// A backgammon position: both sides' checkers, who is on roll and the roll if known.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -66,6 +57,10 @@ pub struct Backgammon {
     opening: bool,
     cube: Cube,
     eval: EvalKind,
+    beaver: bool,
+    jacoby: bool,
+    /// The match this game belongs to (length 0: money play).
+    score: MatchScore,
 }
 
 impl Backgammon {
@@ -87,7 +82,25 @@ impl Backgammon {
                 ..Cube::default()
             },
             eval: options.eval,
+            beaver: options.beaver,
+            jacoby: options.jacoby,
+            score: MatchScore::new(options.match_length),
         }
+    }
+
+    /// The match state (length 0: money play).
+    pub fn match_score(&self) -> MatchScore {
+        self.score
+    }
+
+    /// Replaces the match state; the caller validates it.
+    pub(crate) fn set_match_score(&mut self, score: MatchScore) {
+        self.score = score;
+    }
+
+    /// Whether the game's options allow beavers and the Jacoby rule: `(beaver, jacoby)`.
+    pub fn money_rules(&self) -> (bool, bool) {
+        (self.beaver, self.jacoby)
     }
 
     /// The cube's state.
@@ -147,9 +160,67 @@ impl Backgammon {
 
     /// Whether the side to move may offer a double now.
     pub fn may_double(&self) -> bool {
+        self.double_refusal().is_none()
+    }
+
+    /// Why the side to move may not double now (`None`: it may).
+    pub fn double_refusal(&self) -> Option<String> {
         self.cube
             .double_refusal(self.turn, self.opening, self.dice.is_some())
-            .is_none()
+            .or_else(|| {
+                self.score
+                    .crawford
+                    .then(|| "no doubling in the Crawford game".to_owned())
+            })
+    }
+
+    /// Why the side to move, doubled, may not beaver (`None`: it may).
+    pub fn beaver_refusal(&self) -> Option<&'static str> {
+        if !self.cube.offered {
+            Some("no double is offered")
+        } else if self.score.is_match() {
+            Some("beavers are for money play only")
+        } else if !self.beaver {
+            Some("beavers are not allowed (newgame backgammon cube=on beaver=on)")
+        } else if self.cube.log2 + 2 > cube::MAX_LOG2 {
+            Some("a beaver would take the cube above 64")
+        } else {
+            None
+        }
+    }
+
+    /// The same position with the colours swapped (white's checkers, cube and score become
+    /// black's), which every evaluation should score the same for the side to move.
+    pub fn mirrored(&self) -> Backgammon {
+        let [white, black] = self.sides;
+        let mut m = self.clone();
+        m.sides = [black, white];
+        m.turn = self.turn.opponent();
+        m.cube.owner = self.cube.owner.map(Side::opponent);
+        m.score.score = [self.score.score[1], self.score.score[0]];
+        m
+    }
+
+    /// The cubeless equity of the evaluation, in thousandths of a point for a 1-cube.
+    fn cubeless(&self) -> i32 {
+        match self.eval {
+            EvalKind::Heuristic => eval::heuristic(self),
+            EvalKind::Pubeval => pubeval::evaluate(self),
+            EvalKind::Neural => nn::evaluate(self),
+        }
+    }
+
+    /// The cubeful equity for the side to move in equity units (points for money play,
+    /// `2 * MWC - 1` in a match); a finished game is worth its result.
+    pub fn cubeful_equity(&self) -> f64 {
+        if let Some(o) = self.outcome() {
+            return cubeful::result_value(self, o.winner, o.points);
+        }
+        if self.cube.offered {
+            return cubeful::answer_equity(self, Backgammon::cubeful_equity);
+        }
+        let chances = cubeful::chances(self, Backgammon::cubeless);
+        cubeful::equity(self, &chances)
     }
 
     /// Pip counts of (side to move, opponent).
@@ -182,38 +253,11 @@ impl Game for Backgammon {
     const NAME: &'static str = "backgammon";
 
     fn parse_options(pairs: &[(&str, &str)]) -> Result<Options, GameError> {
-        let mut options = Options::default();
-        for &(key, value) in pairs {
-            match (key, value) {
-                ("eval", "heuristic") => options.eval = EvalKind::Heuristic,
-                ("eval", "pubeval") => options.eval = EvalKind::Pubeval,
-                ("eval", "neural") => options.eval = EvalKind::Neural,
-                ("cube", "on") => options.cube = true,
-                ("cube", "off") => options.cube = false,
-                ("cube", _) => {
-                    return Err(GameError::BadOption(format!(
-                        "cube={value} (expected on or off)"
-                    )))
-                }
-                ("eval", _) => {
-                    return Err(GameError::BadOption(format!(
-                        "eval={value} (expected heuristic, pubeval or neural)"
-                    )))
-                }
-                _ => return Err(GameError::BadOption(format!("{key}={value}"))),
-            }
-        }
-        Ok(options)
+        options::parse(pairs)
     }
 
     fn format_options(options: &Options) -> String {
-        let eval = match options.eval {
-            EvalKind::Heuristic => "heuristic",
-            EvalKind::Pubeval => "pubeval",
-            EvalKind::Neural => "neural",
-        };
-        let cube = if options.cube { "on" } else { "off" };
-        format!("eval={eval} cube={cube}")
+        options::format(options)
     }
 
     fn start(options: &Options) -> Self {
@@ -239,6 +283,9 @@ impl Game for Backgammon {
         if self.cube.offered {
             out.push(Move::cube_action(CubeAction::Take));
             out.push(Move::cube_action(CubeAction::Drop));
+            if self.beaver_refusal().is_none() {
+                out.push(Move::cube_action(CubeAction::Beaver));
+            }
             return;
         }
         if self.may_double() {
@@ -274,6 +321,17 @@ impl Game for Backgammon {
             CubeAction::Drop => {
                 self.cube.offered = false;
                 self.cube.dropped = true;
+                // Every move passes the turn (the search negates at each ply): the doubler,
+                // who won, is left to move in the finished game.
+                self.turn = self.turn.opponent();
+                return;
+            }
+            CubeAction::Beaver => {
+                // Take (the cube doubles) and redouble at once, keeping the cube.
+                self.cube.offered = false;
+                self.cube.log2 += 2;
+                self.cube.owner = Some(self.turn);
+                self.turn = self.turn.opponent();
                 return;
             }
         }
@@ -296,7 +354,7 @@ impl Game for Backgammon {
         let [white, black] = &self.sides;
         let mut outcome = if self.cube.dropped {
             Outcome {
-                winner: Some(self.turn.opponent()),
+                winner: Some(self.turn),
                 points: 1,
                 reason: "drop",
             }
@@ -307,6 +365,11 @@ impl Game for Backgammon {
         } else {
             return None;
         };
+        let centred = self.cube.log2 == 0 && self.cube.owner.is_none();
+        if self.jacoby && centred && !self.score.is_match() {
+            // The Jacoby rule: gammons and backgammons count single until the cube turns.
+            outcome.points = 1;
+        }
         outcome.points *= self.cube.value();
         Some(outcome)
     }
@@ -320,15 +383,18 @@ impl Game for Backgammon {
     }
 
     fn evaluate(&self) -> i32 {
-        let cubeless = match self.eval {
-            EvalKind::Heuristic => eval::heuristic(self),
-            EvalKind::Pubeval => pubeval::evaluate(self),
-            EvalKind::Neural => nn::evaluate(self),
-        };
-        // Results are worth the cube's value, so equities are too (cubeless estimate).
-        cubeless
-            .saturating_mul(self.cube.value() as i32)
-            .clamp(-99_000, 99_000)
+        if let Some(outcome) = self.outcome() {
+            return self.terminal_value(&outcome).unwrap_or(0);
+        }
+        if !self.cube.enabled && !self.score.is_match() && !self.jacoby {
+            // Results are worth the cube's value, so equities are too (cubeless estimate).
+            return self
+                .cubeless()
+                .saturating_mul(self.cube.value() as i32)
+                .clamp(-99_000, 99_000);
+        }
+        let equity = self.cubeful_equity();
+        (equity * f64::from(eval::POINT)).clamp(-99_000.0, 99_000.0) as i32
     }
 
     fn hash(&self) -> u64 {
@@ -385,12 +451,42 @@ impl Game for Backgammon {
     }
 
     fn terminal_value(&self, outcome: &Outcome) -> Option<i32> {
+        if self.score.is_match() {
+            let equity = cubeful::result_value(self, outcome.winner, outcome.points);
+            return Some((equity * f64::from(eval::POINT)).round() as i32);
+        }
         let value = eval::POINT * outcome.points as i32;
         Some(if outcome.winner == Some(self.turn) {
             value
         } else {
             -value
         })
+    }
+
+    fn formats() -> &'static [&'static str] {
+        &["xgid", "gnubgid"]
+    }
+
+    fn from_format(format: &str, text: &str, options: &Options) -> Result<Self, GameError> {
+        match format {
+            "xgid" => ids::from_xgid(text, options),
+            "gnubgid" => ids::from_gnubg_id(text, options),
+            _ => Err(GameError::Unsupported("this position format")),
+        }
+    }
+
+    fn to_format(&self, format: &str) -> Option<String> {
+        match format {
+            "xgid" => Some(ids::to_xgid(self)),
+            "gnubgid" => Some(ids::to_gnubg_id(self)),
+            _ => None,
+        }
+    }
+
+    fn pre_chance_moves(&self, out: &mut Vec<Move>) {
+        if self.dice.is_none() && self.outcome().is_none() && self.may_double() {
+            out.push(Move::cube_action(CubeAction::Double));
+        }
     }
 
     fn is_consistent(&self) -> bool {

@@ -4,11 +4,14 @@
 //! `w=24:2,13:5,8:3,6:5 b=24:2,13:5,8:3,6:5 w - opening`. Each LIST gives one side's checkers
 //! as `point:count` in that side's own numbering, `bar` first then from 24 down (`-` when none
 //! are left); checkers not listed are borne off. SIDE is `w` or `b`, DICE is `-` or the roll
-//! (high die first), `opening` marks the first turn (its roll is never a double).
+//! (high die first), `opening` marks the first turn (its roll is never a double). Cube flags
+//! (`cube=2:w`, `offered`, `dropped`) and match flags (`match=7 score=2-3`, `crawford`) follow
+//! when they apply; a string without `match=` is a money game.
 
 use super::board::{self, check_step, Side26, StepError, BAR, CHECKERS, OFF};
 use super::cube::{Cube, CubeAction};
 use super::movegen::{Move, Roll, Step};
+use super::score::MatchScore;
 use super::{Backgammon, Options};
 use crate::game::{Game, GameError, Side};
 
@@ -217,12 +220,9 @@ pub fn parse_move(pos: &Backgammon, token: &str) -> Result<Move, GameError> {
 
 /// `double`, `take` or `drop`, when the cube allows it.
 fn parse_cube_action(pos: &Backgammon, token: &str, action: CubeAction) -> Result<Move, GameError> {
-    let side = pos.side_to_move();
     let refusal = match action {
-        CubeAction::Double => {
-            pos.cube()
-                .double_refusal(side, pos.is_opening(), pos.dice().is_some())
-        }
+        CubeAction::Double => pos.double_refusal(),
+        CubeAction::Beaver => pos.beaver_refusal().map(str::to_owned),
         _ if !pos.cube().offered => Some("no double is offered".to_owned()),
         _ => None,
     };
@@ -436,6 +436,10 @@ pub fn format_fen(pos: &Backgammon) -> String {
     if cube.dropped {
         s.push_str(" dropped");
     }
+    for flag in pos.match_score().flags() {
+        s.push(' ');
+        s.push_str(&flag);
+    }
     s
 }
 
@@ -485,7 +489,8 @@ pub fn parse_fen(fen: &str, options: &Options) -> Result<Backgammon, GameError> 
     let fields: Vec<&str> = fen.split_whitespace().collect();
     if fields.len() < 4 {
         return Err(bad(
-            "expected 'w=LIST b=LIST w|b DICE [opening] [cube=V[:w|b]] [offered] [dropped]'",
+            "expected 'w=LIST b=LIST w|b DICE [opening] [cube=V[:w|b]] [offered] [dropped] \
+             [match=N score=W-B [crawford]]'",
         ));
     }
     let white = parse_side_list(fields[0], "w=")?;
@@ -501,6 +506,7 @@ pub fn parse_fen(fen: &str, options: &Options) -> Result<Backgammon, GameError> 
     };
     let mut opening = false;
     let mut cube = Cube::default();
+    let mut score = MatchScore::default();
     let mut seen = Vec::new();
     for &flag in &fields[4..] {
         let name = flag.split('=').next().unwrap_or(flag);
@@ -512,14 +518,21 @@ pub fn parse_fen(fen: &str, options: &Options) -> Result<Backgammon, GameError> 
             "opening" => opening = true,
             "offered" => cube.offered = true,
             "dropped" => cube.dropped = true,
-            _ => match flag.strip_prefix("cube=") {
-                Some(value) => cube.parse_flag(value)?,
-                None => return Err(bad(format!("unknown flag '{flag}'"))),
+            "crawford" => score.crawford = true,
+            _ => match flag.split_once('=') {
+                Some(("cube", value)) => cube.parse_flag(value)?,
+                Some(("match", value)) => score.parse_length(value)?,
+                Some(("score", value)) => score.parse_score(value)?,
+                _ => return Err(bad(format!("unknown flag '{flag}'"))),
             },
         }
     }
+    if seen.contains(&"score") != seen.contains(&"match") {
+        return Err(bad("match=N and score=W-B come together"));
+    }
     let mut pos = Backgammon::from_parts([white, black], turn, dice, opening, options);
     pos.set_cube(cube);
+    pos.set_match_score(score);
     validate(&pos)?;
     Ok(pos)
 }
@@ -535,8 +548,13 @@ pub fn validate(pos: &Backgammon) -> Result<(), GameError> {
         return Err(bad("both sides have borne off every checker"));
     }
     if let Some(o) = pos.outcome() {
-        if o.winner == Some(pos.side_to_move()) {
-            return Err(bad("the side to move has already won"));
+        let drop = pos.cube().dropped;
+        if drop != (o.winner == Some(pos.side_to_move())) {
+            return Err(bad(if drop {
+                "after a drop the doubler, who won, is to move"
+            } else {
+                "the side to move has already won"
+            }));
         }
         if pos.dice().is_some() || pos.is_opening() {
             return Err(bad("a finished game has no roll"));
@@ -559,6 +577,11 @@ pub fn validate(pos: &Backgammon) -> Result<(), GameError> {
     }
     if cube.dropped && (pos.dice().is_some() || pos.is_opening()) {
         return Err(bad("a finished game has no roll"));
+    }
+    let score = pos.match_score();
+    score.check()?;
+    if score.crawford && (cube.log2 > 0 || cube.owner.is_some() || cube.offered) {
+        return Err(bad("the cube is not used in the Crawford game"));
     }
     Ok(())
 }
@@ -587,7 +610,7 @@ pub fn board_lines(pos: &Backgammon) -> Vec<String> {
     let dice = pos
         .dice()
         .map_or("not rolled".to_owned(), |r| format!("{}{}", r.hi, r.lo));
-    vec![
+    let mut lines = vec![
         numbers(&mut (13..25)),
         row(&mut (13..25)),
         row(&mut (1..13).rev()),
@@ -603,5 +626,26 @@ pub fn board_lines(pos: &Backgammon) -> Vec<String> {
             pos.side_to_move().name(),
             if pos.is_opening() { " (opening)" } else { "" }
         ),
-    ]
+    ];
+    let (cube, score) = (pos.cube(), pos.match_score());
+    if cube.enabled || score.is_match() || cube.log2 > 0 {
+        let owner = cube
+            .owner
+            .map_or("centred".to_owned(), |s| format!("owned by {}", s.name()));
+        let mut line = format!("cube {} {owner}", cube.value());
+        if cube.offered {
+            line.push_str(", double offered");
+        }
+        if score.is_match() {
+            line.push_str(&format!(
+                "   match to {}, score {}-{}",
+                score.length, score.score[0], score.score[1]
+            ));
+            if score.crawford {
+                line.push_str(" (Crawford game)");
+            }
+        }
+        lines.push(line);
+    }
+    lines
 }

@@ -348,7 +348,10 @@ fn network_weights_round_trip_and_load() {
     let opts = Backgammon::parse_options(&[("eval", "neural")]).unwrap();
     let p = Backgammon::start(&opts);
     assert!(p.evaluate().abs() < 3000);
-    assert_eq!(Backgammon::format_options(&opts), "eval=neural cube=off");
+    assert_eq!(
+        Backgammon::format_options(&opts),
+        "eval=neural cube=off beaver=off jacoby=off match=0"
+    );
 }
 
 #[test]

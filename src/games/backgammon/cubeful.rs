@@ -1,0 +1,226 @@
+//! Cubeful equity: what a position is worth once the cube's future use is counted, for money
+//! and match play, from the cubeless chances of the evaluation.
+//!
+//! Janowski's interpolation: the equity is `x * live + (1 - x) * dead`, where `dead` is the
+//! cubeless value (nobody doubles again) and `live` the value if the winning chance moved
+//! without jumps, so that every double came exactly at the opponent's take point; `x` is the
+//! cube efficiency. Money take points come from Janowski's formulas with the position's own
+//! gammon chances; match take points from the match model ([`super::met`]). Values are in
+//! equity units: points for money play (times the cube), `2 * MWC - 1` in a match.
+
+use super::cube::MAX_LOG2;
+use super::met::{self, Live};
+use super::{nn, race, Backgammon, EvalKind};
+use crate::game::{Game, Side};
+
+/// How much of the live-cube value a real game keeps (its jumps lose the rest).
+pub const CUBE_EFFICIENCY: f64 = 0.68;
+
+/// The side to move's cubeless chances of each result.
+#[derive(Copy, Clone, Debug, PartialEq)]
+pub struct Chances {
+    /// Winning at all.
+    pub win: f64,
+    /// Winning a gammon or a backgammon.
+    pub win_gammon: f64,
+    /// Winning a backgammon.
+    pub win_backgammon: f64,
+    /// Losing a gammon or a backgammon.
+    pub lose_gammon: f64,
+    /// Losing a backgammon.
+    pub lose_backgammon: f64,
+}
+
+/// The chances of the side to move by the position's evaluation: the network's own outputs,
+/// or, for the evaluations that give only an equity, the winning chance matching it. The
+/// network's are averaged with those of the colour-swapped position: it scores the same
+/// position differently with white and with black on roll (0.63 against 0.49 in the even
+/// 108-pip race), which would otherwise make one colour double too early and the other too
+/// late.
+pub fn chances(pos: &Backgammon, cubeless: impl Fn(&Backgammon) -> i32) -> Chances {
+    if pos.eval == EvalKind::Neural {
+        let (a, b) = (network_chances(pos), network_chances(&pos.mirrored()));
+        let mut average = Chances {
+            win: (a.win + b.win) / 2.0,
+            win_gammon: (a.win_gammon + b.win_gammon) / 2.0,
+            win_backgammon: (a.win_backgammon + b.win_backgammon) / 2.0,
+            lose_gammon: (a.lose_gammon + b.lose_gammon) / 2.0,
+            lose_backgammon: (a.lose_backgammon + b.lose_backgammon) / 2.0,
+        };
+        let me = pos.side_to_move();
+        if let Some(win) = race::winning_chance(pos.checkers(me), pos.checkers(me.opponent())) {
+            // The race model's winning chance, the network's gammons within it.
+            average.win = win;
+            average.win_gammon = average.win_gammon.min(win);
+            average.win_backgammon = average.win_backgammon.min(average.win_gammon);
+            average.lose_gammon = average.lose_gammon.min(1.0 - win);
+            average.lose_backgammon = average.lose_backgammon.min(average.lose_gammon);
+        }
+        return average;
+    }
+    let equity = f64::from(cubeless(pos)) / f64::from(super::eval::POINT);
+    Chances {
+        win: ((1.0 + equity) / 2.0).clamp(0.0, 1.0),
+        win_gammon: 0.0,
+        win_backgammon: 0.0,
+        lose_gammon: 0.0,
+        lose_backgammon: 0.0,
+    }
+}
+
+/// The network's chances for the side to move, made consistent (gammons within wins).
+fn network_chances(pos: &Backgammon) -> Chances {
+    let out = nn::shipped().outputs(pos, &mut Vec::with_capacity(64));
+    let [w, wg, wbg, bg, bbg] = out.map(f64::from);
+    let (win, mine, theirs) = if pos.side_to_move() == Side::White {
+        (w, (wg, wbg), (bg, bbg))
+    } else {
+        (1.0 - w, (bg, bbg), (wg, wbg))
+    };
+    let win = win.clamp(0.0, 1.0);
+    let win_gammon = mine.0.clamp(0.0, win);
+    let lose_gammon = theirs.0.clamp(0.0, 1.0 - win);
+    Chances {
+        win,
+        win_gammon,
+        win_backgammon: mine.1.clamp(0.0, win_gammon),
+        lose_gammon,
+        lose_backgammon: theirs.1.clamp(0.0, lose_gammon),
+    }
+}
+
+/// What results are worth to the side to move, in equity units.
+struct Stakes<'a> {
+    pos: &'a Backgammon,
+    me: Side,
+}
+
+impl Stakes<'_> {
+    /// The value of the game ending with the side to move winning `points` (negative: losing).
+    fn value(&self, points: i32) -> f64 {
+        let score = self.pos.score;
+        if !score.is_match() {
+            return f64::from(points);
+        }
+        let (a, b) = (score.away(self.me), score.away(self.me.opponent()));
+        2.0 * met::table().after(a, b, score.crawford, points) - 1.0
+    }
+
+    /// Average values of winning and of losing with the cube at `v`, given the chances
+    /// (`single`: gammons count as single wins, the Jacoby rule with a centred cube).
+    fn ends(&self, ch: &Chances, v: i32, single: bool) -> (f64, f64) {
+        let m = if single { [1, 1, 1] } else { [1, 2, 3] };
+        let average = |total: f64, gammon: f64, backgammon: f64, sign: i32| {
+            if total <= 1e-9 {
+                return self.value(sign * v);
+            }
+            ((total - gammon) * self.value(sign * m[0] * v)
+                + (gammon - backgammon) * self.value(sign * m[1] * v)
+                + backgammon * self.value(sign * m[2] * v))
+                / total
+        };
+        (
+            average(ch.win, ch.win_gammon, ch.win_backgammon, 1),
+            average(1.0 - ch.win, ch.lose_gammon, ch.lose_backgammon, -1),
+        )
+    }
+}
+
+/// The cubeful equity of a position waiting for its roll, for the side to move, from its
+/// cubeless chances.
+pub fn equity(pos: &Backgammon, ch: &Chances) -> f64 {
+    let me = pos.side_to_move();
+    let stakes = Stakes { pos, me };
+    let cube = pos.cube();
+    let v = cube.value() as i32;
+    let single = pos.jacoby && !pos.score.is_match() && cube.owner.is_none();
+    let (win, lose) = stakes.ends(ch, v, single);
+    let dead = ch.win * win + (1.0 - ch.win) * lose;
+    let can_double = |side: Side| {
+        cube.enabled
+            && !pos.score.crawford
+            && cube.owner != Some(side.opponent())
+            && cube.log2 < MAX_LOG2
+            && (!pos.score.is_match() || v < pos.score.away(side))
+    };
+    let (mine, theirs) = (can_double(me), can_double(me.opponent()));
+    if !mine && !theirs {
+        return dead;
+    }
+    let (take, cash) = if pos.score.is_match() {
+        match_points(&stakes, ch, cube.log2 as usize)
+    } else {
+        // Janowski's live-cube points, with the average win and loss in cubes.
+        let (w, l) = (win / f64::from(v), -lose / f64::from(v));
+        ((l - 0.5) / (w + l + 0.5), (l + 1.0) / (w + l + 0.5))
+    };
+    let live = Live {
+        lose,
+        win,
+        opp_cash: theirs.then_some((take, stakes.value(-v))),
+        my_cash: mine.then_some((cash, stakes.value(v))),
+    };
+    CUBE_EFFICIENCY * live.at(ch.win, dead) + (1.0 - CUBE_EFFICIENCY) * dead
+}
+
+/// The side to move's take point (facing a double from `2^k`) and cash point (the
+/// opponent's take point) in a match: the equity after the take is the model's live-cube
+/// line, but between this position's own results at the doubled cube (its gammon chances,
+/// not the model's), with the model's take points for the redoubles after it.
+fn match_points(stakes: &Stakes, ch: &Chances, k: usize) -> (f64, f64) {
+    let score = stakes.pos.score;
+    let me = stakes.me;
+    let (a, b) = (score.away(me), score.away(me.opponent()));
+    let table = met::table();
+    let v = 1 << k;
+    let (win, lose) = stakes.ends(ch, 2 * v, false);
+    let redouble = k + 1 < MAX_LOG2 as usize;
+    let i_own = Live {
+        lose,
+        win,
+        opp_cash: None,
+        my_cash: (redouble && 2 * v < a)
+            .then(|| (1.0 - table.take_point(b, a, k + 1), stakes.value(2 * v))),
+    };
+    let they_own = Live {
+        lose,
+        win,
+        opp_cash: (redouble && 2 * v < b)
+            .then(|| (table.take_point(a, b, k + 1), stakes.value(-2 * v))),
+        my_cash: None,
+    };
+    let take = met::inf_above(|p| i_own.model_at(p), stakes.value(-v));
+    let cash = met::sup_below(|p| they_own.model_at(p), stakes.value(v));
+    (take, cash)
+}
+
+/// The value of a finished game for the side to move, in equity units.
+pub fn result_value(pos: &Backgammon, winner: Option<Side>, points: u32) -> f64 {
+    let me = pos.side_to_move();
+    let signed = if winner == Some(me) {
+        points as i32
+    } else {
+        -(points as i32)
+    };
+    Stakes { pos, me }.value(signed)
+}
+
+/// The equity of the side to move when it must answer a double: its best of take, drop and
+/// (when allowed) beaver, each child valued by `value_of` for its own side to move.
+pub fn answer_equity(pos: &Backgammon, value_of: impl Fn(&Backgammon) -> f64) -> f64 {
+    let mut answers = Vec::new();
+    pos.legal_moves(&mut answers);
+    answers
+        .into_iter()
+        .map(|mv| {
+            let mut child = pos.clone();
+            child.play(mv);
+            let sign = if child.side_to_move() == pos.side_to_move() {
+                1.0
+            } else {
+                -1.0
+            };
+            sign * value_of(&child)
+        })
+        .fold(f64::NEG_INFINITY, f64::max)
+}

@@ -1,0 +1,263 @@
+//! The match equity table and the take points of match play, computed by the engine itself.
+//!
+//! Model (docs/backgammon.md "Match equities"): a game is a continuous process in which the
+//! winning chance `p` of a side drifts without jumps from 1/2 to 0 or 1, and a quarter of the
+//! games won are gammons ([`GAMMON_RATE`]; backgammons are left out). With no jumps a double
+//! is best given exactly at the opponent's take point, where taking and dropping are worth the
+//! same, so each cube state's equity is linear in `p` between the two cash points. Working
+//! from the largest cube (64) down gives every take point, and the equity of a centred cube at
+//! `p = 1/2` is the match winning chance before the game. Scores are worked through in order
+//! of points still needed, so every game's results are already known; the Crawford game has no
+//! cube, post-Crawford games have the cube.
+
+use super::cube::MAX_LOG2;
+use super::score::MAX_LENGTH;
+use std::sync::OnceLock;
+
+/// The share of wins that are gammons in the model.
+pub const GAMMON_RATE: f64 = 0.25;
+/// Cube values 1, 2, ... 64.
+const LEVELS: usize = MAX_LOG2 as usize + 1;
+const N: usize = MAX_LENGTH as usize + 1;
+
+/// One cube state's equity for a side as a function of its winning chance `p`.
+#[derive(Copy, Clone, Debug, PartialEq)]
+pub struct Live {
+    /// The equity when the side loses (`p = 0`).
+    pub lose: f64,
+    /// The equity when it wins (`p = 1`).
+    pub win: f64,
+    /// `(q, D)`: the opponent can double it out below `q`, leaving the drop value `D`.
+    pub opp_cash: Option<(f64, f64)>,
+    /// `(c, C)`: it can double the opponent out above `c`, cashing `C`.
+    pub my_cash: Option<(f64, f64)>,
+}
+
+impl Live {
+    /// The equity at winning chance `p`, where `dead` is what the game is worth with nobody
+    /// doubling (a side playing on rather than cashing, "too good", keeps `dead`).
+    pub fn at(&self, p: f64, dead: f64) -> f64 {
+        if let Some((q, d)) = self.opp_cash {
+            if p <= q {
+                return d.min(dead);
+            }
+        }
+        if let Some((c, cash)) = self.my_cash {
+            if p >= c {
+                return cash.max(dead);
+            }
+        }
+        let (x0, y0) = self.opp_cash.unwrap_or((0.0, self.lose));
+        let (x1, y1) = self.my_cash.unwrap_or((1.0, self.win));
+        let line = if x1 - x0 < 1e-12 {
+            (y0 + y1) / 2.0
+        } else {
+            y0 + (y1 - y0) * (p - x0) / (x1 - x0)
+        };
+        match (self.opp_cash, self.my_cash) {
+            (None, None) => dead,
+            (None, Some(_)) => line.max(dead),
+            (Some(_), None) => line.min(dead),
+            (Some(_), Some(_)) => line,
+        }
+    }
+
+    /// The dead-cube value of the model: linear between losing and winning.
+    fn chord(&self, p: f64) -> f64 {
+        self.lose + (self.win - self.lose) * p
+    }
+
+    /// The equity at `p` with the model's dead value (linear between losing and winning).
+    pub fn model_at(&self, p: f64) -> f64 {
+        self.at(p, self.chord(p))
+    }
+}
+
+/// Match winning chances and take points for every score of matches up to [`MAX_LENGTH`].
+pub struct Met {
+    /// `[a][b]`: the winning chance of a side `a` points away against one `b` away, before a
+    /// game with the cube (pre- or post-Crawford).
+    plain: Vec<[f64; N]>,
+    /// `[a][b]` with `a` or `b` equal to 1: before the Crawford game.
+    crawford: Vec<[f64; N]>,
+    /// `[a][b][k]`: the lowest winning chance at which the `a`-away side takes a double from
+    /// `2^k` to `2^(k+1)`.
+    take: Vec<[[f64; LEVELS]; N]>,
+}
+
+/// The table, computed on first use (a few milliseconds).
+pub fn table() -> &'static Met {
+    static MET: OnceLock<Met> = OnceLock::new();
+    MET.get_or_init(Met::compute)
+}
+
+impl Met {
+    fn compute() -> Met {
+        let mut met = Met {
+            plain: vec![[0.0; N]; N],
+            crawford: vec![[0.0; N]; N],
+            take: vec![[[0.0; LEVELS]; N]; N],
+        };
+        for sum in 2..=2 * (N - 1) {
+            for a in 1..N {
+                let Some(b) = sum.checked_sub(a).filter(|&b| (1..N).contains(&b)) else {
+                    continue;
+                };
+                if (a == 1) != (b == 1) {
+                    met.crawford[a][b] = met.crawford_game(a, b);
+                }
+                let (mwc, take) = met.cube_game(a, b);
+                met.plain[a][b] = mwc;
+                met.take[a][b] = take;
+            }
+        }
+        met
+    }
+
+    /// The winning chance of a side `a` away against `b` away before a game; `crawford`:
+    /// that game is the Crawford game.
+    pub fn mwc(&self, a: i32, b: i32, crawford: bool) -> f64 {
+        if a <= 0 {
+            return 1.0;
+        }
+        if b <= 0 {
+            return 0.0;
+        }
+        let (a, b) = (a as usize, b as usize);
+        if crawford && (a == 1) != (b == 1) {
+            self.crawford[a][b]
+        } else {
+            self.plain[a][b]
+        }
+    }
+
+    /// The winning chance of the side `a` away (against `b`) once the game being played ends
+    /// with it winning `points` (negative: losing them). `crawford`: this game is the
+    /// Crawford game.
+    pub fn after(&self, a: i32, b: i32, crawford: bool, points: i32) -> f64 {
+        let (na, nb) = if points >= 0 {
+            (a - points, b)
+        } else {
+            (a, b + points)
+        };
+        // The game after the first one to reach 1-away is the Crawford game.
+        let next_is_crawford = !crawford && a > 1 && b > 1 && ((na == 1) != (nb == 1));
+        self.mwc(na, nb, next_is_crawford)
+    }
+
+    /// The lowest winning chance at which the side `a` away (against `b`) takes a double
+    /// from `2^k` to `2^(k+1)`, in a game with the cube.
+    pub fn take_point(&self, a: i32, b: i32, k: usize) -> f64 {
+        let clamp = |x: i32| x.clamp(1, N as i32 - 1) as usize;
+        self.take[clamp(a)][clamp(b)][k.min(LEVELS - 1)]
+    }
+
+    /// The Crawford game: no cube, so its value is the average of winning and losing.
+    fn crawford_game(&self, a: usize, b: usize) -> f64 {
+        let (a, b) = (a as i32, b as i32);
+        let g = GAMMON_RATE;
+        let win = (1.0 - g) * self.after(a, b, true, 1) + g * self.after(a, b, true, 2);
+        let lose = (1.0 - g) * self.after(a, b, true, -1) + g * self.after(a, b, true, -2);
+        (win + lose) / 2.0
+    }
+
+    /// The model's equity functions of a game with the cube at away scores `a`, `b`: the
+    /// winning chance before it and the take points of the `a`-away side at each cube.
+    fn cube_game(&self, a: usize, b: usize) -> (f64, [f64; LEVELS]) {
+        let (ai, bi) = (a as i32, b as i32);
+        let g = GAMMON_RATE;
+        let value = |points: i32| self.after(ai, bi, false, points);
+        let ends = |v: i32| {
+            let win = (1.0 - g) * value(v) + g * value(2 * v);
+            let lose = (1.0 - g) * value(-v) + g * value(-2 * v);
+            (win, lose)
+        };
+        let top = LEVELS - 1;
+        let (win, lose) = ends(1 << top);
+        let dead = Live {
+            lose,
+            win,
+            opp_cash: None,
+            my_cash: None,
+        };
+        // Equities at cube 2^(k+1): the side owning it, and its opponent owning it.
+        let (mut own_next, mut opp_next) = (dead, dead);
+        let mut take = [0.0; LEVELS];
+        take[top] = 1.0;
+        let mut centred = dead;
+        for k in (0..top).rev() {
+            let v = 1 << k;
+            let (win, lose) = ends(v);
+            let (cash, drop) = (value(v), value(-v));
+            // The opponent takes while its equity, mine negated, beats dropping.
+            let c = sup_below(|p| opp_next.model_at(p), cash);
+            let q = inf_above(|p| own_next.model_at(p), drop);
+            take[k] = q;
+            let mine = (v < ai).then_some((c, cash));
+            let theirs = (v < bi).then_some((q, drop));
+            let own = Live {
+                lose,
+                win,
+                opp_cash: None,
+                my_cash: mine,
+            };
+            let opp = Live {
+                lose,
+                win,
+                opp_cash: theirs,
+                my_cash: None,
+            };
+            centred = Live {
+                lose,
+                win,
+                opp_cash: theirs,
+                my_cash: mine,
+            };
+            (own_next, opp_next) = (own, opp);
+        }
+        (centred.model_at(0.5), take)
+    }
+}
+
+/// Bisection steps: 2^-24 is far below what any decision depends on.
+const BISECTIONS: usize = 24;
+
+/// The largest `p` in [0, 1] with `f(p) <= level`, for a non-decreasing `f` (bisection).
+pub fn sup_below(f: impl Fn(f64) -> f64, level: f64) -> f64 {
+    if f(1.0) <= level {
+        return 1.0;
+    }
+    if f(0.0) > level {
+        return 0.0;
+    }
+    let (mut lo, mut hi) = (0.0, 1.0);
+    for _ in 0..BISECTIONS {
+        let mid = (lo + hi) / 2.0;
+        if f(mid) <= level {
+            lo = mid;
+        } else {
+            hi = mid;
+        }
+    }
+    lo
+}
+
+/// The smallest `p` in [0, 1] with `f(p) >= level`, for a non-decreasing `f` (bisection).
+pub fn inf_above(f: impl Fn(f64) -> f64, level: f64) -> f64 {
+    if f(0.0) >= level {
+        return 0.0;
+    }
+    if f(1.0) < level {
+        return 1.0;
+    }
+    let (mut lo, mut hi) = (0.0, 1.0);
+    for _ in 0..BISECTIONS {
+        let mid = (lo + hi) / 2.0;
+        if f(mid) >= level {
+            hi = mid;
+        } else {
+            lo = mid;
+        }
+    }
+    hi
+}

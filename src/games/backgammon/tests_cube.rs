@@ -1,0 +1,388 @@
+//! Tests of the cube rules (beavers, Jacoby, Crawford), the match equity model and the
+//! engine's own cube decisions on positions whose right decision is known.
+
+use super::*;
+use crate::search::{decide_before_chance, search, Limits, PreChance, Table};
+use std::sync::atomic::AtomicBool;
+
+fn options(pairs: &[(&str, &str)]) -> Options {
+    Backgammon::parse_options(pairs).unwrap()
+}
+
+fn at(fen: &str, pairs: &[(&str, &str)]) -> Backgammon {
+    Backgammon::from_fen(fen, &options(pairs)).expect(fen)
+}
+
+fn played(mut p: Backgammon, tokens: &[&str]) -> Backgammon {
+    for t in tokens {
+        let mv = p.parse_move(t).expect(t);
+        p.play(mv);
+    }
+    p
+}
+
+fn limits(depth: u32) -> Limits {
+    Limits {
+        depth: Some(depth),
+        ..Limits::default()
+    }
+}
+
+/// The engine's choice before the roll at a fixed depth: `double` or `roll`.
+fn before_roll(p: &Backgammon, depth: u32) -> String {
+    let mut table = Table::new(16);
+    let stop = AtomicBool::new(false);
+    match decide_before_chance(p, &limits(depth), &mut table, &stop, &mut |_| {}).0 {
+        PreChance::Roll => "roll".into(),
+        PreChance::Move(mv) => p.format_move(mv),
+    }
+}
+
+/// The engine's answer to a double (`take`, `drop` or `beaver`) at a fixed depth.
+fn answer(p: &Backgammon, depth: u32) -> String {
+    let doubled = played(p.clone(), &["double"]);
+    let mut table = Table::new(16);
+    let found = search(
+        &doubled,
+        &limits(depth),
+        &mut table,
+        &AtomicBool::new(false),
+        &mut |_| {},
+    );
+    doubled.format_move(found.best.unwrap())
+}
+
+const CUBE: &[(&str, &str)] = &[("cube", "on")];
+
+#[test]
+fn no_double_early_in_the_game() {
+    let p = played(Backgammon::start(&options(CUBE)), &["31:8/5,6/5"]);
+    assert!(p.may_double());
+    assert_eq!(before_roll(&p, 1), "roll");
+    assert_eq!(answer(&p, 1), "take");
+}
+
+/// Races judged by the pip count alone: a lead of about 8% at 100 pips is a double and a
+/// take, above about 12% a drop (the usual race rules of thumb, e.g. Keith's count).
+#[test]
+fn race_doubles_take_and_drop() {
+    // 98 against 108 pips, on roll: double, take.
+    let close = at("w=9:3,8:3,6:4,5:3,4:2 b=13:2,8:4,6:5,5:4 w -", CUBE);
+    assert_eq!(close.pip_counts(), (98, 108));
+    assert_eq!(before_roll(&close, 1), "double");
+    assert_eq!(answer(&close, 2), "take");
+    // 88 against 108: double, drop.
+    let far = at("w=8:4,6:4,5:4,4:3 b=13:2,8:4,6:5,5:4 w -", CUBE);
+    assert_eq!(far.pip_counts(), (88, 108));
+    assert_eq!(before_roll(&far, 1), "double");
+    assert_eq!(answer(&far, 1), "drop");
+    // A short bear-off, 59 against 78 pips: double, drop.
+    let short = at("w=6:2,5:3,4:4,3:4,2:2 b=8:2,6:4,5:4,4:3,3:2 w -", CUBE);
+    assert_eq!(short.pip_counts(), (59, 78));
+    assert_eq!(before_roll(&short, 1), "double");
+    assert_eq!(answer(&short, 1), "drop");
+}
+
+/// All home against a side still at the start: winning is sure, a gammon likely, so
+/// doubling (which the opponent drops) would give the gammon away: too good, play on.
+#[test]
+fn too_good_to_double_plays_for_the_gammon() {
+    let p = at("w=6:3,5:3,4:3,3:3,2:3 b=24:2,13:5,8:3,6:5 w -", CUBE);
+    assert_eq!(before_roll(&p, 1), "roll");
+    assert_eq!(answer(&p, 1), "drop");
+}
+
+#[test]
+fn never_double_when_it_is_illegal() {
+    let far = "w=8:4,6:4,5:4,4:3 b=13:2,8:4,6:5,5:4 w -";
+    let pre = |p: &Backgammon| {
+        let mut out = Vec::new();
+        p.pre_chance_moves(&mut out);
+        out.len()
+    };
+    assert_eq!(pre(&at(far, CUBE)), 1);
+    for (fen, pairs) in [
+        (far, &[][..]),                                           // no cube in play
+        (&format!("{far} cube=2:b")[..], CUBE),                   // black owns it
+        (&far.replace(" -", " 31")[..], CUBE),                    // already rolled
+        (&format!("{far} cube=64:w")[..], CUBE),                  // at 64
+        (&format!("{far} match=5 score=4-1 crawford")[..], CUBE), // Crawford game
+    ] {
+        let p = Backgammon::from_fen(fen, &options(pairs)).unwrap();
+        assert_eq!(pre(&p), 0, "{fen}");
+        let mut all = Vec::new();
+        p.legal_moves(&mut all);
+        assert!(all.iter().all(|m| m.cube == CubeAction::None), "{fen}");
+    }
+    let opening = Backgammon::start(&options(CUBE));
+    assert_eq!(pre(&opening), 0);
+}
+
+#[test]
+fn beaver_takes_and_redoubles_keeping_the_cube() {
+    let money = options(&[("cube", "on"), ("beaver", "on")]);
+    let p = played(Backgammon::start(&money), &["31:8/5,6/5", "double"]);
+    let mut answers: Vec<String> = {
+        let mut out = Vec::new();
+        p.legal_moves(&mut out);
+        out.iter().map(|&m| p.format_move(m)).collect()
+    };
+    answers.sort();
+    assert_eq!(answers, ["beaver", "drop", "take"]);
+    let b = played(p, &["beaver"]);
+    // Black doubled, white beavered: a 4-cube white keeps, black rolls.
+    assert_eq!(b.side_to_move(), Side::Black);
+    assert_eq!((b.cube().value(), b.cube().owner), (4, Some(Side::White)));
+    assert!(b.to_fen().ends_with("b - cube=4:w"));
+    assert!(b.parse_move("double").is_err());
+    // Without the option, in a match, or past 64: no beaver.
+    let plain = played(Backgammon::start(&options(CUBE)), &["31:8/5,6/5", "double"]);
+    let refusal = plain.parse_move("beaver").unwrap_err().to_string();
+    assert!(refusal.contains("beaver=on"), "{refusal}");
+    let high = Backgammon::from_fen(
+        "w=8:4,6:4,5:4,4:3 b=13:2,8:4,6:5,5:4 b - cube=32:w offered",
+        &money,
+    )
+    .unwrap();
+    assert!(high.parse_move("beaver").is_err());
+    assert!(
+        Backgammon::parse_options(&[("cube", "on"), ("beaver", "on"), ("match", "5")]).is_err()
+    );
+    assert!(Backgammon::parse_options(&[("beaver", "on")]).is_err());
+}
+
+#[test]
+fn jacoby_gammons_count_single_until_the_cube_turns() {
+    let jacoby = &[("cube", "on"), ("jacoby", "on")][..];
+    let finish = |fen: &str, pairs| {
+        let p = played(at(fen, pairs), &["21:1/off"]);
+        p.outcome().unwrap()
+    };
+    let centred = finish("w=1:1 b=6:15 w 21", jacoby);
+    assert_eq!((centred.reason, centred.points), ("gammon", 1));
+    let turned = finish("w=1:1 b=6:15 w 21 cube=2:w", jacoby);
+    assert_eq!((turned.reason, turned.points), ("gammon", 4));
+    let without = finish("w=1:1 b=6:15 w 21", CUBE);
+    assert_eq!((without.reason, without.points), ("gammon", 2));
+}
+
+#[test]
+fn crawford_game_has_no_doubling_and_post_crawford_has() {
+    let m = &[("cube", "on"), ("match", "5")][..];
+    let fen = "w=8:4,6:4,5:4,4:3 b=13:2,8:4,6:5,5:4 b -";
+    let crawford = at(&format!("{fen} match=5 score=4-1 crawford"), m);
+    assert_eq!(
+        crawford.parse_move("double").unwrap_err().to_string(),
+        "illegal move double: no doubling in the Crawford game"
+    );
+    let post = at(&format!("{fen} match=5 score=4-1"), m);
+    assert!(post.may_double());
+    // The trailer doubles at once after the Crawford game: it has nothing to lose.
+    let even = "w=13:2,8:4,6:5,5:4 b=13:2,8:4,6:5,5:4 b -";
+    assert_eq!(
+        before_roll(&at(&format!("{even} match=5 score=4-2"), m), 1),
+        "double"
+    );
+    // At double match point the cube is dead: no reason to double.
+    let dmp = at(
+        "w=13:2,8:4,6:5,5:4 b=13:2,8:4,6:5,5:4 w - match=5 score=4-4",
+        m,
+    );
+    assert_eq!(before_roll(&dmp, 1), "roll");
+    for bad in [
+        "match=5 score=3-1 crawford", // nobody is 1-away
+        "match=5 score=4-4 crawford", // both are
+        "match=5 score=5-1",          // the match is over
+        "score=4-1",
+        "match=5",
+        "match=65 score=0-0",
+    ] {
+        assert!(
+            Backgammon::from_fen(&format!("{fen} {bad}"), &options(m)).is_err(),
+            "{bad}"
+        );
+    }
+}
+
+/// The same race take (98 against 108 pips) is a take for money and a drop 3-away against a
+/// doubler 2-away:
+/// dropping leaves the Crawford game at 3-away/1-away (25% by the table); taking loses the
+/// match on any loss, and a win only reaches 1-away/2-away post-Crawford (50%) or, by
+/// redoubling, the match: even with a fully live cube the take needs 30%.
+#[test]
+fn match_score_changes_the_take() {
+    let fen = "w=9:3,8:3,6:4,5:3,4:2 b=13:2,8:4,6:5,5:4 w -";
+    let money = at(fen, CUBE);
+    assert_eq!(answer(&money, 2), "take");
+    let m = &[("cube", "on"), ("match", "7")][..];
+    let trailing = at(&format!("{fen} match=7 score=5-4"), m);
+    assert!((met::table().mwc(3, 1, true) - 0.25).abs() < 1e-9);
+    assert_eq!(answer(&trailing, 2), "drop");
+}
+
+#[test]
+fn match_results_and_values() {
+    let m = &[("cube", "on"), ("match", "7")][..];
+    // White, 1 point from the match, wins: the value is the whole match.
+    let p = played(at("w=1:1 b=6:1 w 21 match=7 score=6-3", m), &["21:1/off"]);
+    let outcome = p.outcome().unwrap();
+    assert_eq!(
+        p.terminal_value(&outcome),
+        Some(-1000),
+        "black to move has lost"
+    );
+    let start = Backgammon::start(&options(m));
+    assert_eq!(
+        start.to_fen(),
+        format!(
+            "{} match=7 score=0-0",
+            Backgammon::start(&Options::default()).to_fen()
+        )
+    );
+    assert!(
+        start.evaluate().abs() < 100,
+        "an even start is worth about 0"
+    );
+}
+
+/// Properties every match equity table must have, checked on the computed one.
+#[test]
+fn match_equity_table_is_consistent() {
+    let t = met::table();
+    let g = met::GAMMON_RATE;
+    for a in 1..=25 {
+        for b in 1..=25 {
+            let m = t.mwc(a, b, false);
+            assert!((m + t.mwc(b, a, false) - 1.0).abs() < 1e-9, "{a} {b}");
+            if a > 1 {
+                // Post-Crawford, 2n and 2n-1 away are worth the same to the trailer.
+                let closer = t.mwc(a - 1, b, a - 1 == 1 && b > 1);
+                assert!(m <= closer + 1e-12, "closer is better {a} {b}");
+                if b > 1 {
+                    assert!(m < closer, "closer is better {a} {b}");
+                }
+            }
+        }
+    }
+    assert_eq!(t.mwc(1, 1, false), 0.5);
+    assert_eq!(t.mwc(2, 2, false), 0.5);
+    // The Crawford game at 1-away/2-away has no cube: the leader wins the match by winning,
+    // and after losing a single (gammon) game it stands at double match point (has lost).
+    let crawford = 0.5 + 0.5 * ((1.0 - g) * t.mwc(1, 1, false) + g * 0.0);
+    assert!((t.mwc(1, 2, true) - crawford).abs() < 1e-12);
+    // Post-Crawford, the trailer doubles at once, so 1-away/2-away is a one-game match for
+    // the match at 2 points: even.
+    assert!((t.mwc(1, 2, false) - 0.5).abs() < 1e-9);
+    // At long even scores the match take point tends to the money take point with a live
+    // cube, (2L - 1) / (4L + 1) with L = 1 + gammon rate (Janowski's formula).
+    let l = 1.0 + g;
+    assert!((t.take_point(40, 40, 0) - (2.0 * l - 1.0) / (4.0 * l + 1.0)).abs() < 0.01);
+    // 2-away/2-away: the double is for the match, the take needs the chance that the
+    // Crawford game's loss leaves (1 - 0.6875).
+    assert!((t.take_point(2, 2, 0) - (1.0 - t.mwc(1, 2, true))).abs() < 1e-6);
+}
+
+/// Random match games: the position string, XGID and GNU IDs keep the score and the
+/// Crawford flag, and hashes differ between scores.
+#[test]
+fn match_states_round_trip() {
+    let m = options(&[("cube", "on"), ("match", "9")]);
+    let mut seed = 0x0DDB_A11C_0FFE_E000u64;
+    let mut next = move || {
+        seed ^= seed << 13;
+        seed ^= seed >> 7;
+        seed ^= seed << 17;
+        seed
+    };
+    let mut checked = 0;
+    for game in 0..12u16 {
+        let mut p = Backgammon::start(&m);
+        let white = game % 9;
+        let crawford = white == 8;
+        p.set_match_score(score::MatchScore {
+            length: 9,
+            score: [white, (game * 5) % 8],
+            crawford,
+        });
+        while p.outcome().is_none() {
+            let fen = p.to_fen();
+            assert_eq!(Backgammon::from_fen(&fen, &m).unwrap(), p, "{fen}");
+            let x = ids::to_xgid(&p);
+            assert_eq!(ids::from_xgid(&x, &m).unwrap(), p, "{x}");
+            let g = ids::to_gnubg_id(&p);
+            assert_eq!(ids::from_gnubg_id(&g, &m).unwrap(), p, "{g}");
+            checked += 1;
+            if p.cube().offered {
+                let pick = if next() % 3 == 0 { "drop" } else { "take" };
+                p = played(p, &[pick]);
+            } else if p.may_double() && next() % 5 == 0 {
+                p = played(p, &["double"]);
+            } else {
+                let mut events = Vec::new();
+                p.chance_events(&mut events);
+                p.apply_chance(events[next() as usize % events.len()].event);
+                let mut moves = Vec::new();
+                p.legal_moves(&mut moves);
+                p.play(moves[next() as usize % moves.len()]);
+            }
+        }
+    }
+    assert!(checked > 300);
+    let a = at("w=6:2 b=6:2 w - match=5 score=1-2", CUBE);
+    let b = at("w=6:2 b=6:2 w - match=5 score=2-1", CUBE);
+    assert_ne!(a.hash(), b.hash());
+}
+
+/// Random text in the shape of the outside formats: reading never panics, and whatever is
+/// accepted writes back to a string that reads to the same position.
+#[test]
+fn random_ids_are_rejected_or_round_trip() {
+    const B64: &[u8] = b"ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/";
+    let opts = options(CUBE);
+    let mut seed = 0xFEED_5EED_0BAD_C0DEu64;
+    let mut next = move || {
+        seed ^= seed << 13;
+        seed ^= seed >> 7;
+        seed ^= seed << 17;
+        seed
+    };
+    let start = ids::to_gnubg_id(&Backgammon::start(&opts));
+    let (mut accepted, mut tries) = (0, 0);
+    for _ in 0..3000 {
+        // Mutate one to three characters of a valid ID, so some results stay valid.
+        let mut text = start.clone().into_bytes();
+        for _ in 0..1 + next() % 3 {
+            let at = next() as usize % text.len();
+            if text[at] != b':' {
+                text[at] = B64[next() as usize % 64];
+            }
+        }
+        let text = String::from_utf8(text).unwrap();
+        tries += 1;
+        if let Ok(p) = ids::from_gnubg_id(&text, &opts) {
+            accepted += 1;
+            let again = ids::to_gnubg_id(&p);
+            assert_eq!(ids::from_gnubg_id(&again, &opts).unwrap(), p, "{text}");
+            let x = ids::to_xgid(&p);
+            if !p.cube().dropped {
+                assert_eq!(ids::from_xgid(&x, &opts).unwrap(), p, "{text} {x}");
+            }
+        }
+    }
+    for _ in 0..3000 {
+        let fields = [
+            "0", "1", "-1", "2", "6", "7", "D", "00", "31", "66", "x", "", "9",
+        ];
+        let mut x = String::from("XGID=-b----E-C---eE---c-e----B-");
+        for _ in 0..9 {
+            x.push(':');
+            x.push_str(fields[next() as usize % fields.len()]);
+        }
+        tries += 1;
+        if let Ok(p) = ids::from_xgid(&x, &opts) {
+            accepted += 1;
+            assert_eq!(ids::from_xgid(&ids::to_xgid(&p), &opts).unwrap(), p, "{x}");
+        }
+    }
+    assert!(accepted > 50 && accepted < tries, "{accepted} of {tries}");
+}
