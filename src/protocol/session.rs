@@ -227,7 +227,7 @@ impl Session {
                 _ => self.join_search(),
             },
             Command::Bench(nodes) => {
-                let report = bench::run(nodes.unwrap_or(bench::DEFAULT_NODES), self.options.seed);
+                let report = bench::run(nodes, self.options.seed);
                 for line in &report.lines {
                     self.send(Response::InfoString(line.clone()));
                 }
