@@ -37,7 +37,10 @@ impl Engine {
         let mut line = String::new();
         loop {
             line.clear();
-            assert!(self.output.read_line(&mut line).unwrap() > 0, "engine ended");
+            assert!(
+                self.output.read_line(&mut line).unwrap() > 0,
+                "engine ended"
+            );
             if line.trim() == "readyok" {
                 return;
             }
@@ -67,7 +70,12 @@ fn the_table_takes_what_hash_says_in_every_game() {
     for game in ["backgammon", "bombardment", "cascades", "gipf", "morris"] {
         let mut engine = Engine::start();
         let set = |mib: i64| format!("setoption name Hash value {mib}");
-        engine.run(&[&set(SMALL), &format!("newgame {game}"), "go depth 2", "wait"]);
+        engine.run(&[
+            &set(SMALL),
+            &format!("newgame {game}"),
+            "go depth 2",
+            "wait",
+        ]);
         let small = engine.rss_kib();
         engine.run(&[&set(LARGE), "go depth 3", "wait"]);
         let large = engine.rss_kib();
