@@ -95,3 +95,24 @@ fn the_table_takes_what_hash_says_in_every_game() {
         );
     }
 }
+
+#[test]
+fn movetime_counts_from_when_go_arrived() {
+    use std::sync::atomic::AtomicBool;
+    use std::time::{Duration, Instant};
+    use tabula::search::Limits;
+    // A search thread that got going 200 ms after its `go movetime 100` arrived (a loaded
+    // machine) is already out of time: it must answer at once, with a move.
+    let game = tabula::registry::new_game("gipf", &[], 1).unwrap();
+    let arrived = Instant::now() - Duration::from_millis(200);
+    let limits = Limits {
+        movetime: Some(100),
+        received: Some(arrived),
+        ..Limits::default()
+    };
+    let started = Instant::now();
+    let found = game.search(&limits, &AtomicBool::new(false), &mut |_| {});
+    let took = started.elapsed().as_millis();
+    assert!(found.best.is_some(), "no move");
+    assert!(took < 50, "searched {took} ms past its deadline");
+}

@@ -452,6 +452,7 @@ impl Session {
             increment: increment.unwrap_or(0).max(0),
             infinite: params.infinite,
             overhead: self.options.move_overhead,
+            received: Some(Instant::now()),
         }
     }
 

@@ -11,6 +11,10 @@ use std::time::Instant;
 const QUIESCENCE_PLIES: u32 = 6;
 /// Moves before this index in the ordered list are never reduced.
 const LATE_MOVE: usize = 4;
+/// The clock and `stop` are looked at once per this many nodes (a power of two). At 1024,
+/// backgammon's slow nodes (a network evaluation each) overran `go movetime` by about 9 ms
+/// (`scripts/movetime.py`); reading the clock costs a few tens of nanoseconds.
+const CHECK_INTERVAL: u64 = 256;
 
 /// What a search returns.
 #[derive(Clone, Debug)]
@@ -32,7 +36,7 @@ pub fn search<G: Game>(
     stop: &AtomicBool,
     report: &mut dyn FnMut(&Info),
 ) -> SearchResult<G::Move> {
-    let start = Instant::now();
+    let start = limits.received.unwrap_or_else(Instant::now);
     let mut searcher = Searcher {
         table,
         stop,
@@ -147,7 +151,7 @@ impl<G: Game> Searcher<'_, G> {
     fn negamax(&mut self, pos: &G, depth: i32, ply: usize, mut alpha: i32, beta: i32) -> i32 {
         self.pv[ply].clear();
         self.nodes += 1;
-        if self.nodes & 1023 == 0 {
+        if self.nodes & (CHECK_INTERVAL - 1) == 0 {
             self.check_limits();
         }
         if self.aborted {
@@ -297,7 +301,7 @@ impl<G: Game> Searcher<'_, G> {
             let mut child = pos.clone();
             child.play(mv);
             self.nodes += 1;
-            if self.nodes & 1023 == 0 {
+            if self.nodes & (CHECK_INTERVAL - 1) == 0 {
                 self.check_limits();
             }
             let score = match child.outcome() {
