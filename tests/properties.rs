@@ -5,6 +5,7 @@
 //! - from there a random game goes on; at every ply, for every listed move (up to a bound):
 //!   the move applies, the text of the applied move played on a reloaded copy of the parent
 //!   gives the same position, and the pieces change exactly as the game's rules say;
+//! - `undo` gives the position back, `perft 1` counts the listed moves;
 //! - the game is over exactly when no move is listed, and every rule that ends a game (read
 //!   from the position string) agrees with the reported outcome.
 //!
@@ -236,6 +237,7 @@ fn check_position(game: &dyn AnyGame, name: &str) -> u64 {
         legal.is_empty(),
         "{name} {fen}: over exactly when no move"
     );
+    assert_eq!(game.perft(1), legal.len() as u64, "{name} {fen}: perft 1");
     if let Some(over) = rules_say_over(name, &fen) {
         assert_eq!(
             outcome.is_some(),
@@ -271,6 +273,8 @@ fn check_position(game: &dyn AnyGame, name: &str) -> u64 {
             .play(&text)
             .unwrap_or_else(|e| panic!("{name} {fen}: text {text} of {token} refused: {e}"));
         assert_eq!(again.fen(), after, "{name} {fen}: {text} read back differs");
+        assert!(child.undo(), "{name} {fen}: undo after {token}");
+        assert_eq!(child.fen(), fen, "{name} {fen}: undo after {token}");
         if name == "gipf" {
             let [before_w, before_b] = gipf_captured(&fen);
             let [after_w, after_b] = gipf_captured(&after);
