@@ -1,5 +1,6 @@
-//! `bench`: a fixed set of searches over every game, for a speed figure (nodes/s) and a
-//! deterministic node-count signature that changes only when search or move generation do.
+//! `bench`: fixed-depth searches from fixed positions of every game, for a speed figure
+//! (nodes/s) and a node-count signature that changes only when search, evaluation or move
+//! generation do (`scripts/bench-compare.sh` compares two builds by it).
 
 use crate::registry::{AnyGame, GAMES};
 use crate::search::Limits;
@@ -7,8 +8,18 @@ use crate::util::rng::Rng;
 use std::sync::atomic::AtomicBool;
 use std::time::Instant;
 
-/// Nodes searched per bench position unless `bench N` says otherwise.
-pub const DEFAULT_NODES: u64 = 100_000;
+/// The depth each game is searched to: about a second of search per game on one core.
+/// A game not listed here is searched to [`OTHER_DEPTH`].
+const DEPTHS: [(&str, u32); 5] = [
+    ("backgammon", 2),
+    ("bombardment", 8),
+    ("cascades", 5),
+    ("gipf", 7),
+    ("morris", 8),
+];
+
+/// The depth for a game missing from [`DEPTHS`].
+const OTHER_DEPTH: u32 = 4;
 
 /// Plies of seeded random play before each bench position (0 = the start).
 const OPENINGS: [usize; 3] = [0, 6, 14];
@@ -16,7 +27,7 @@ const OPENINGS: [usize; 3] = [0, 6, 14];
 /// What a bench run measured.
 #[derive(Clone, Debug)]
 pub struct BenchReport {
-    /// One line per game: `GAME nodes N time MS nps X`.
+    /// One line per game: `GAME depth D nodes N time MS nps X`.
     pub lines: Vec<String>,
     /// Total nodes searched.
     pub nodes: u64,
@@ -44,19 +55,25 @@ fn opening(game: &mut dyn AnyGame, plies: usize, rng: &mut Rng) {
     }
 }
 
-/// Runs `nodes`-limited searches from fixed positions of every game with default options.
-pub fn run(nodes: u64, seed: u64) -> BenchReport {
+/// Searches fixed positions of every game (default options, 16 MiB table) to the game's bench
+/// depth; `node_cap` (from `bench N`) also stops each search after about that many nodes.
+pub fn run(node_cap: Option<u64>, seed: u64) -> BenchReport {
     let mut report = BenchReport {
         lines: Vec::new(),
         nodes: 0,
         time_ms: 0,
     };
-    let limits = Limits {
-        nodes: Some(nodes),
-        ..Limits::default()
-    };
     let stop = AtomicBool::new(false);
     for entry in GAMES {
+        let depth = DEPTHS
+            .iter()
+            .find(|(name, _)| *name == entry.name)
+            .map_or(OTHER_DEPTH, |&(_, depth)| depth);
+        let limits = Limits {
+            depth: Some(depth),
+            nodes: node_cap,
+            ..Limits::default()
+        };
         let (mut game_nodes, start) = (0u64, Instant::now());
         for plies in OPENINGS {
             let Ok(mut game) = (entry.new)(&[], 16) else {
@@ -71,7 +88,7 @@ pub fn run(nodes: u64, seed: u64) -> BenchReport {
         }
         let ms = start.elapsed().as_millis() as u64;
         report.lines.push(format!(
-            "{} nodes {game_nodes} time {ms} nps {}",
+            "{} depth {depth} nodes {game_nodes} time {ms} nps {}",
             entry.name,
             game_nodes * 1000 / ms.max(1)
         ));

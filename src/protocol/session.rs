@@ -231,7 +231,7 @@ impl Session {
                 _ => self.join_search(),
             },
             Command::Bench(nodes) => {
-                let report = bench::run(nodes.unwrap_or(bench::DEFAULT_NODES), self.options.seed);
+                let report = bench::run(nodes, self.options.seed);
                 for line in &report.lines {
                     self.send(Response::InfoString(line.clone()));
                 }
@@ -473,6 +473,7 @@ impl Session {
             increment: increment.unwrap_or(0).max(0),
             infinite: params.infinite,
             overhead: self.options.move_overhead,
+            received: Some(Instant::now()),
         }
     }
 

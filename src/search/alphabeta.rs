@@ -11,6 +11,10 @@ use std::time::Instant;
 const QUIESCENCE_PLIES: u32 = 6;
 /// Moves before this index in the ordered list are never reduced.
 const LATE_MOVE: usize = 4;
+/// The clock and `stop` are looked at once per this many nodes (a power of two). At 1024,
+/// backgammon's slow nodes (a network evaluation each) overran `go movetime` by about 9 ms
+/// (`scripts/movetime.py`); reading the clock costs a few tens of nanoseconds.
+const CHECK_INTERVAL: u64 = 256;
 
 /// What a search returns.
 #[derive(Clone, Debug)]
@@ -32,7 +36,7 @@ pub fn search<G: Game>(
     stop: &AtomicBool,
     report: &mut dyn FnMut(&Info),
 ) -> SearchResult<G::Move> {
-    let start = Instant::now();
+    let start = limits.received.unwrap_or_else(Instant::now);
     let mut searcher = Searcher {
         table,
         stop,
@@ -147,7 +151,7 @@ impl<G: Game> Searcher<'_, G> {
     fn negamax(&mut self, pos: &G, depth: i32, ply: usize, mut alpha: i32, beta: i32) -> i32 {
         self.pv[ply].clear();
         self.nodes += 1;
-        if self.nodes & 1023 == 0 {
+        if self.nodes & (CHECK_INTERVAL - 1) == 0 {
             self.check_limits();
         }
         if self.aborted {
@@ -193,14 +197,29 @@ impl<G: Game> Searcher<'_, G> {
         moves.clear();
         pos.legal_moves(&mut moves);
         let mut scored = std::mem::take(&mut self.scored[ply]);
-        self.score_moves(pos, &moves, tt_move, ply, &mut scored);
+        scored.clear();
+        // The table's move goes first whatever the scores; when it cuts off, as it mostly
+        // does, scoring the other moves would be wasted, so they are scored only after it.
+        let tt_index = tt_move.and_then(|tt| moves.iter().position(|&mv| mv == tt));
 
         let original_alpha = alpha;
         let mut best_score = -MATE - 1;
         let mut best_move = None;
         let killers = self.killers[ply];
-        for i in 0..scored.len() {
-            let mv = pick_next(&mut scored, i);
+        for i in 0..moves.len() {
+            let mv = match (i, tt_index) {
+                (0, Some(index)) => moves[index],
+                _ => {
+                    if scored.is_empty() {
+                        self.score_moves(pos, &moves, tt_index, ply, &mut scored);
+                        // The table's move has the highest score: where picking would put it.
+                        if let Some(index) = tt_index {
+                            scored.swap(0, index);
+                        }
+                    }
+                    pick_next(&mut scored, i)
+                }
+            };
             let mut child = pos.clone();
             child.play(mv);
             let score = if i == 0 {
@@ -282,7 +301,7 @@ impl<G: Game> Searcher<'_, G> {
             let mut child = pos.clone();
             child.play(mv);
             self.nodes += 1;
-            if self.nodes & 1023 == 0 {
+            if self.nodes & (CHECK_INTERVAL - 1) == 0 {
                 self.check_limits();
             }
             let score = match child.outcome() {
@@ -324,29 +343,36 @@ impl<G: Game> Searcher<'_, G> {
         total.round() as i32
     }
 
-    /// Scores moves for ordering: the table's move, then killers, then the game's hint.
+    /// Scores moves for ordering: the table's move (at `tt_index`), then killers, then the
+    /// game's hint. The hints are taken first and the few special moves marked after, so most
+    /// moves are never compared with the table's move and the killers.
     fn score_moves(
         &self,
         pos: &G,
         moves: &[G::Move],
-        tt_move: Option<G::Move>,
+        tt_index: Option<usize>,
         ply: usize,
         out: &mut Vec<(i32, G::Move)>,
     ) {
-        let killers = self.killers[ply];
         out.clear();
-        out.extend(moves.iter().map(|&mv| {
-            let score = if Some(mv) == tt_move {
-                i32::MAX
-            } else if Some(mv) == killers[0] {
-                i32::MAX - 1
-            } else if Some(mv) == killers[1] {
-                i32::MAX - 2
-            } else {
-                pos.move_order_hint(mv).min(i32::MAX - 3)
-            };
-            (score, mv)
-        }));
+        out.extend(
+            moves
+                .iter()
+                .map(|&mv| (pos.move_order_hint(mv).min(i32::MAX - 3), mv)),
+        );
+        // In reverse order of rank, so a move that is both the table's and a killer ends with
+        // the table's score.
+        let [first, second] = self.killers[ply];
+        for (killer, score) in [(second, i32::MAX - 2), (first, i32::MAX - 1)] {
+            if let Some(killer) = killer {
+                if let Some(index) = moves.iter().position(|&mv| mv == killer) {
+                    out[index].0 = score;
+                }
+            }
+        }
+        if let Some(index) = tt_index {
+            out[index].0 = i32::MAX;
+        }
     }
 
     fn remember_killer(&mut self, ply: usize, mv: G::Move) {
@@ -400,13 +426,14 @@ impl<G: Game> Searcher<'_, G> {
 /// Moves the best-scored remaining move to `index` and returns it: a lazy selection sort,
 /// since a cut-off usually comes before the list is exhausted.
 fn pick_next<M: Copy>(scored: &mut [(i32, M)], index: usize) -> M {
-    let mut best = index;
-    for j in index + 1..scored.len() {
-        if scored[j].0 > scored[best].0 {
-            best = j;
+    let rest = &scored[index..];
+    let (mut best, mut best_score) = (0, rest[0].0);
+    for (j, &(score, _)) in rest.iter().enumerate().skip(1) {
+        if score > best_score {
+            (best, best_score) = (j, score);
         }
     }
-    scored.swap(index, best);
+    scored.swap(index, index + best);
     scored[index].1
 }
 

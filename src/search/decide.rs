@@ -25,7 +25,7 @@ pub fn decide_before_chance<G: Game>(
     stop: &AtomicBool,
     report: &mut dyn FnMut(&Info),
 ) -> (PreChance<G::Move>, u64) {
-    let start = Instant::now();
+    let start = limits.received.unwrap_or_else(Instant::now);
     let budget = Budget::new(limits, start);
     let mut moves = Vec::new();
     root.pre_chance_moves(&mut moves);

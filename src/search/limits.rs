@@ -19,6 +19,10 @@ pub struct Limits {
     pub infinite: bool,
     /// Milliseconds kept back for communication delays (`MoveOverhead`).
     pub overhead: i64,
+    /// When the `go` arrived: the time limits count from here, not from when the search
+    /// thread got going (on a loaded machine that can be tens of milliseconds later).
+    /// `None`: from the start of the search.
+    pub received: Option<Instant>,
 }
 
 impl Limits {

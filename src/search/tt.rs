@@ -35,13 +35,23 @@ pub struct Table<M> {
 }
 
 impl<M: Copy> Table<M> {
-    /// A table using at most `mib` mebibytes (at least one entry).
+    /// A table using at most `mib` mebibytes (at least one entry), and at most half the
+    /// memory the system has available: `Hash 65536` on a smaller machine must give a
+    /// smaller table, not abort the engine when the allocation fails.
     pub fn new(mib: usize) -> Table<M> {
         let entry_size = size_of::<Option<Entry<M>>>().max(1);
-        let len = (mib.saturating_mul(1 << 20) / entry_size).max(1);
-        Table {
-            entries: vec![None; len],
+        let wanted = mib.saturating_mul(1 << 20);
+        let mut len = affordable(wanted, available_bytes()) / entry_size;
+        let mut entries = Vec::new();
+        while len > 1 && entries.try_reserve_exact(len).is_err() {
+            len /= 2;
         }
+        let len = len.max(1);
+        if len * entry_size < wanted / 2 {
+            log::warn!("Hash {mib} MiB does not fit in memory: the table has {len} entries");
+        }
+        entries.resize(len, None);
+        Table { entries }
     }
 
     /// The number of entries.
@@ -80,6 +90,19 @@ impl<M: Copy> Table<M> {
     }
 }
 
+/// The bytes a table may take: what was asked, capped at half of `available` when known.
+fn affordable(wanted: usize, available: Option<usize>) -> usize {
+    available.map_or(wanted, |free| wanted.min(free / 2))
+}
+
+/// `MemAvailable` from `/proc/meminfo` (Linux), in bytes; `None` elsewhere.
+fn available_bytes() -> Option<usize> {
+    let info = std::fs::read_to_string("/proc/meminfo").ok()?;
+    let line = info.lines().find(|l| l.starts_with("MemAvailable:"))?;
+    let kib: usize = line.split_whitespace().nth(1)?.parse().ok()?;
+    Some(kib.saturating_mul(1024))
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -89,6 +112,13 @@ mod tests {
         let table: Table<u32> = Table::new(1);
         assert!(table.bytes() <= 1 << 20);
         assert!(table.bytes() > (1 << 20) - 64);
+    }
+
+    #[test]
+    fn a_hash_larger_than_memory_is_capped_at_half_of_it() {
+        assert_eq!(affordable(64 << 30, Some(8 << 30)), 4 << 30);
+        assert_eq!(affordable(16 << 20, Some(8 << 30)), 16 << 20);
+        assert_eq!(affordable(16 << 20, None), 16 << 20);
     }
 
     #[test]
