@@ -32,6 +32,10 @@ pub fn search<G: Game>(
     stop: &AtomicBool,
     report: &mut dyn FnMut(&Info),
 ) -> SearchResult<G::Move> {
+    if let Some(result) = root.own_search(limits, stop, report) {
+        wait_for_stop(limits, stop);
+        return result;
+    }
     let start = Instant::now();
     let mut searcher = Searcher {
         table,
@@ -92,11 +96,15 @@ pub fn search<G: Game>(
         }
     }
     result.nodes = searcher.nodes;
-    // `go infinite` must not answer before `stop`, even when the result is known.
+    wait_for_stop(limits, stop);
+    result
+}
+
+/// `go infinite` must not answer before `stop`, even when the result is known.
+fn wait_for_stop(limits: &Limits, stop: &AtomicBool) {
     while limits.infinite && !stop.load(Ordering::Relaxed) {
         std::thread::sleep(std::time::Duration::from_millis(1));
     }
-    result
 }
 
 struct Searcher<'a, G: Game> {
