@@ -1,12 +1,14 @@
 //! Duplicate-dice backgammon match between built-in players:
-//! `backgammon-match [PAIRS] [SEED] [A] [B] [THREADS]`, players `engine` (the engine's default level,
+//! `backgammon-match [PAIRS] [SEED] [A] [B] [THREADS] [WEIGHTS]`, players `engine` (the engine's default level,
 //! `go movetime 100`), `heuristic` or `neural` (1 ply), `heuristic2` or `neural2` (the
 //! engine's search, `go depth 2`), `pubeval1` (1 ply with pubeval as evaluation) or `pubeval`
 //! (Tesauro's player); THREADS (default 1) games at once. Prints A's points per game and, for
-//! search players, how many searches ran into their time limit.
+//! search players, how many searches ran into their time limit. `WEIGHTS` (optional): a weight
+//! file for `eval=neural` instead of the shipped one.
 
 use std::sync::atomic::Ordering;
 use tabula::games::backgammon::matchplay::{pair_results, summarize, Player, SEARCHES, TIMED_OUT};
+use tabula::games::backgammon::nn::{self, Net};
 use tabula::games::backgammon::EvalKind;
 
 fn player(name: &str) -> Option<Player> {
@@ -32,9 +34,19 @@ fn main() {
         player(&arg(3, "pubeval")),
         arg(4, "1").parse::<u32>(),
     ) else {
-        eprintln!("usage: backgammon-match [PAIRS] [SEED] [A] [B] [THREADS] (players: engine, heuristic, heuristic2, neural, neural2, pubeval1, pubeval)");
+        eprintln!("usage: backgammon-match [PAIRS] [SEED] [A] [B] [THREADS] [WEIGHTS] (players: engine, heuristic, heuristic2, neural, neural2, pubeval1, pubeval)");
         std::process::exit(2);
     };
+    if let Some(file) = args.get(5) {
+        let Some(net) = std::fs::read_to_string(file)
+            .ok()
+            .and_then(|t| Net::from_text(&t))
+        else {
+            eprintln!("cannot read a network from {file}");
+            std::process::exit(1);
+        };
+        nn::install(net);
+    }
     let started = std::time::Instant::now();
     let mut sums = Vec::new();
     // Chunks of 100 pairs, with a running total, so a long match shows where it stands.

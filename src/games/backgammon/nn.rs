@@ -153,12 +153,21 @@ impl Net {
     }
 }
 
-/// The shipped network (`neural.weights`, trained by `backgammon-train`).
+/// The network `eval=neural` uses, once chosen.
+static NET: std::sync::OnceLock<Net> = std::sync::OnceLock::new();
+
+/// The network `eval=neural` uses: the shipped one (`neural.weights`, trained by
+/// `backgammon-train`) unless [`install`] chose another first.
 pub fn shipped() -> &'static Net {
-    static NET: std::sync::OnceLock<Net> = std::sync::OnceLock::new();
     NET.get_or_init(|| {
         Net::from_text(include_str!("neural.weights")).expect("neural.weights is well formed")
     })
+}
+
+/// Makes `net` the network of `eval=neural` for the rest of the process (for measuring a
+/// training checkpoint with `backgammon-match`); false once a network is already in use.
+pub fn install(net: Net) -> bool {
+    NET.set(net).is_ok()
 }
 
 /// [`Game::evaluate`] with the shipped network: equity in thousandths of a point.
