@@ -279,6 +279,18 @@ pub trait Game: Clone + Debug + Send + Sync + 'static {
         None
     }
 
+    /// A search of the game's own for `go` at this position, used instead of the generic
+    /// one (backgammon: a few candidate plays looked at through every roll). `None` (the
+    /// default): the generic search runs.
+    fn own_search(
+        &self,
+        _limits: &crate::search::Limits,
+        _stop: &AtomicBool,
+        _report: &mut dyn FnMut(&crate::search::Info),
+    ) -> Option<crate::search::SearchResult<Self::Move>> {
+        None
+    }
+
     /// At a chance node: the moves a player may make instead of letting the dice fall
     /// (backgammon's `double`). `go` there weighs each of them against rolling and answers
     /// the best one, or `roll`. Default: none, and `go` at a chance node is an error.

@@ -36,6 +36,10 @@ pub fn search<G: Game>(
     stop: &AtomicBool,
     report: &mut dyn FnMut(&Info),
 ) -> SearchResult<G::Move> {
+    if let Some(result) = root.own_search(limits, stop, report) {
+        wait_for_stop(limits, stop);
+        return result;
+    }
     let start = limits.received.unwrap_or_else(Instant::now);
     let mut searcher = Searcher {
         table,
@@ -65,6 +69,7 @@ pub fn search<G: Game>(
         .depth
         .unwrap_or(MAX_PLY as u32)
         .clamp(1, MAX_PLY as u32);
+    let root_value = root.proven_value();
     for depth in 1..=max_depth {
         let (score, best) = searcher.root(root, &mut root_moves, depth as i32);
         if searcher.aborted {
@@ -84,7 +89,10 @@ pub fn search<G: Game>(
         };
         report(&info);
         result.info = Some(info);
-        let proven = matches!(Score::from_internal(score), Score::Mate(m) if (m.unsigned_abs() * 2) <= depth);
+        // A root whose value is known (an endgame table) is done once a move keeps that
+        // value: deeper iterations cannot change it, and a drawn root would never end early.
+        let proven = matches!(Score::from_internal(score), Score::Mate(m) if (m.unsigned_abs() * 2) <= depth)
+            || root_value.is_some_and(|value| proven_score(value, 0) == score);
         let out_of_time = searcher
             .budget
             .soft
@@ -96,11 +104,15 @@ pub fn search<G: Game>(
         }
     }
     result.nodes = searcher.nodes;
-    // `go infinite` must not answer before `stop`, even when the result is known.
+    wait_for_stop(limits, stop);
+    result
+}
+
+/// `go infinite` must not answer before `stop`, even when the result is known.
+fn wait_for_stop(limits: &Limits, stop: &AtomicBool) {
     while limits.infinite && !stop.load(Ordering::Relaxed) {
         std::thread::sleep(std::time::Duration::from_millis(1));
     }
-    result
 }
 
 struct Searcher<'a, G: Game> {

@@ -7,9 +7,10 @@ use super::movegen::{Move, Roll};
 use super::nn::Net;
 use super::{pubeval, Backgammon, EvalKind, Options};
 use crate::game::{Game, Side};
-use crate::search::{search, Limits, Table};
+use crate::search::{search, Budget, Limits, Table};
 use crate::util::rng::Rng;
-use std::sync::atomic::AtomicBool;
+use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
+use std::time::Instant;
 
 /// A player that picks a play once the roll is known.
 #[derive(Copy, Clone, Debug)]
@@ -20,8 +21,20 @@ pub enum Player {
     OnePly(EvalKind),
     /// One ply with a given network (checkpoints while training).
     Net(&'static Net),
-    /// The engine's generic search (expectimax over rolls) to a fixed depth.
+    /// The engine's search (`go depth N`) to a fixed depth.
     Search(EvalKind, u32),
+    /// The engine at its default level: `go movetime 100` (the arena's default) with the
+    /// default `MoveOverhead` of 10 ms, exactly as the protocol runs it.
+    Engine,
+}
+
+/// The limits of the engine's default level (see [`Player::Engine`]).
+pub fn default_limits() -> Limits {
+    Limits {
+        movetime: Some(100),
+        overhead: 10,
+        ..Limits::default()
+    }
 }
 
 impl Player {
@@ -32,24 +45,36 @@ impl Player {
             Player::OnePly(kind) => one_ply(pos, kind),
             Player::Net(net) => net.choose(pos, &mut Vec::new()),
             Player::Search(kind, depth) => {
-                let mut root = pos.clone();
-                root.eval = kind;
                 let limits = Limits {
                     depth: Some(depth),
                     ..Limits::default()
                 };
-                let mut table = Table::new(16);
-                search(
-                    &root,
-                    &limits,
-                    &mut table,
-                    &AtomicBool::new(false),
-                    &mut |_| {},
-                )
-                .best
+                engine_search(pos, kind, &limits)
             }
+            Player::Engine => engine_search(pos, EvalKind::Neural, &default_limits()),
         }
     }
+}
+
+/// Searches made by [`Player::Engine`] and [`Player::Search`] in this process.
+pub static SEARCHES: AtomicU64 = AtomicU64::new(0);
+/// Those of them that ran into their time limit (the 2-ply pass then falls back to 1 ply).
+pub static TIMED_OUT: AtomicU64 = AtomicU64::new(0);
+
+/// The engine's search of `pos` with evaluation `kind` within `limits`.
+fn engine_search(pos: &Backgammon, kind: EvalKind, limits: &Limits) -> Option<Move> {
+    let mut root = pos.clone();
+    root.eval = kind;
+    let mut table = Table::new(16);
+    let start = Instant::now();
+    let stop = AtomicBool::new(false);
+    let best = search(&root, limits, &mut table, &stop, &mut |_| {}).best;
+    SEARCHES.fetch_add(1, Ordering::Relaxed);
+    let hard = Budget::new(limits, start).hard;
+    if hard.is_some_and(|hard| Instant::now() >= hard) {
+        TIMED_OUT.fetch_add(1, Ordering::Relaxed);
+    }
+    best
 }
 
 /// The play maximising minus the opponent's evaluation of the result (results score exactly).
@@ -116,20 +141,53 @@ pub struct MatchResult {
     pub margin: f64,
 }
 
+/// The mean of the two games of pair `pair`: `a` as white then as black, same dice.
+fn play_pair(a: Player, b: Player, pair: u32, seed: u64) -> f64 {
+    let seed = seed ^ (pair as u64).wrapping_mul(0x9E37_79B9_7F4A_7C15);
+    let first = play_game(a, b, &mut Rng::new(seed));
+    let second = -play_game(b, a, &mut Rng::new(seed));
+    (first + second) as f64 / 2.0
+}
+
 /// `pairs` dice sequences, each played with `a` as white then as black.
 pub fn duplicate_match(a: Player, b: Player, pairs: u32, seed: u64) -> MatchResult {
-    let mut sums = Vec::with_capacity(pairs as usize);
-    for pair in 0..pairs {
-        let seed = seed ^ (pair as u64).wrapping_mul(0x9E37_79B9_7F4A_7C15);
-        let first = play_game(a, b, &mut Rng::new(seed));
-        let second = -play_game(b, a, &mut Rng::new(seed));
-        sums.push((first + second) as f64 / 2.0);
-    }
+    summarize(&pair_results(a, b, 0..pairs, seed, 1))
+}
+
+/// The mean points of `a` in each pair of `pairs` (in order), spread over `threads`
+/// threads; the dice of a pair depend only on `seed` and its number.
+pub fn pair_results(
+    a: Player,
+    b: Player,
+    pairs: std::ops::Range<u32>,
+    seed: u64,
+    threads: u32,
+) -> Vec<f64> {
+    let threads = threads.max(1) as usize;
+    let numbers: Vec<u32> = pairs.collect();
+    let mut results = vec![0.0; numbers.len()];
+    std::thread::scope(|scope| {
+        for (chunk, out) in numbers
+            .chunks(numbers.len().div_ceil(threads).max(1))
+            .zip(results.chunks_mut(numbers.len().div_ceil(threads).max(1)))
+        {
+            scope.spawn(move || {
+                for (&pair, r) in chunk.iter().zip(out) {
+                    *r = play_pair(a, b, pair, seed);
+                }
+            });
+        }
+    });
+    results
+}
+
+/// Points per game and its 95% interval from the pairs' mean points.
+pub fn summarize(sums: &[f64]) -> MatchResult {
     let n = sums.len().max(1) as f64;
     let mean = sums.iter().sum::<f64>() / n;
     let var = sums.iter().map(|s| (s - mean).powi(2)).sum::<f64>() / (n - 1.0).max(1.0);
     MatchResult {
-        games: pairs * 2,
+        games: sums.len() as u32 * 2,
         ppg: mean,
         margin: 1.96 * (var / n).sqrt(),
     }

@@ -24,10 +24,14 @@ pub mod board;
 pub mod cube;
 pub mod cubeful;
 pub mod eval;
+pub mod features;
 pub mod ids;
+pub mod lookahead;
 pub mod matchplay;
 pub mod met;
 pub mod movegen;
+#[cfg(test)]
+mod net_tests;
 pub mod nn;
 pub mod notation;
 pub mod options;
@@ -403,6 +407,15 @@ impl Game for Backgammon {
 
     fn board_lines(&self) -> Vec<String> {
         notation::board_lines(self)
+    }
+
+    fn own_search(
+        &self,
+        limits: &crate::search::Limits,
+        stop: &std::sync::atomic::AtomicBool,
+        report: &mut dyn FnMut(&crate::search::Info),
+    ) -> Option<crate::search::SearchResult<Move>> {
+        lookahead::search(self, limits, stop, report)
     }
 
     fn move_order_hint(&self, mv: Move) -> i32 {

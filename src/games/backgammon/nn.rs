@@ -1,61 +1,33 @@
-//! A small neural evaluation trained by self-play with TD(lambda), after Tesauro's TD-Gammon.
+//! A neural evaluation trained by self-play with temporal differences, after Tesauro's
+//! TD-Gammon.
 //!
-//! Inputs (198, always from white's side): for each side and each of its points 1..=24, four
-//! units (at least 1, 2, 3 checkers, half the count beyond 3), its bar / 2 and its borne-off
-//! checkers / 15, then two units for the side to move. One sigmoid hidden layer, five sigmoid
-//! outputs: white wins, white wins a gammon, a backgammon, black wins a gammon, a backgammon.
-//! Training ([`train`]) plays the network against itself, each side taking the play whose
-//! result it values most, and moves every prediction towards the next one (the final result at
-//! the end) with eligibility traces.
+//! Inputs: [`features`] (the raw board and a few expert units, always from white's side). One
+//! sigmoid hidden layer, five sigmoid outputs: white wins, white wins a gammon, a backgammon,
+//! black wins a gammon, a backgammon. Training ([`train`]) plays the network against itself,
+//! each side taking the play whose result it values most, and moves every prediction towards
+//! the next one (the final result at the end): TD(0) by plain gradient steps, or TD(lambda)
+//! with one eligibility trace per output and weight.
 
-use super::board::{Side26, BAR, OFF};
+use super::features::{self, INPUTS};
 use super::movegen::{Move, Roll};
 use super::{Backgammon, Options};
 use crate::game::{Game, Side};
 use crate::util::rng::Rng;
 
-/// Input units.
-pub const INPUTS: usize = 198;
 /// Output units.
 pub const OUTPUTS: usize = 5;
+/// The largest hidden layer a weight file may ask for.
+pub const MAX_HIDDEN: usize = 256;
+/// The first line of a weight file, before the hidden layer's size.
+const HEADER: &str = "tabula-backgammon-net inputs 205 hidden ";
 
-/// A two-layer network: `hidden x (INPUTS + 1)` then `OUTPUTS x (hidden + 1)` (bias last).
+/// A two-layer network. `w1` is input-major, `(INPUTS + 1) x hidden` (the bias row last), so
+/// the few active inputs each add one contiguous row; `w2` is `OUTPUTS x (hidden + 1)`.
 #[derive(Clone, Debug, PartialEq)]
 pub struct Net {
     hidden: usize,
     w1: Vec<f32>,
     w2: Vec<f32>,
-}
-
-/// The active inputs of a position: (index, value) pairs, most inputs being zero.
-pub fn inputs(pos: &Backgammon, out: &mut Vec<(usize, f32)>) {
-    out.clear();
-    for (s, side) in [Side::White, Side::Black].into_iter().enumerate() {
-        let c: &Side26 = pos.checkers(side);
-        let base = s * 98;
-        for (p, &n) in c.iter().enumerate().take(25).skip(1) {
-            let at = base + (p - 1) * 4;
-            if n >= 1 {
-                out.push((at, 1.0));
-            }
-            if n >= 2 {
-                out.push((at + 1, 1.0));
-            }
-            if n >= 3 {
-                out.push((at + 2, 1.0));
-            }
-            if n > 3 {
-                out.push((at + 3, (n - 3) as f32 / 2.0));
-            }
-        }
-        if c[BAR] > 0 {
-            out.push((base + 96, c[BAR] as f32 / 2.0));
-        }
-        if c[OFF] > 0 {
-            out.push((base + 97, c[OFF] as f32 / 15.0));
-        }
-    }
-    out.push((196 + pos.side_to_move().index(), 1.0));
 }
 
 fn sigmoid(x: f32) -> f32 {
@@ -64,47 +36,49 @@ fn sigmoid(x: f32) -> f32 {
 
 /// The forward pass, kept for the gradient.
 struct Activations {
-    hidden: Vec<f32>,
+    hidden: [f32; MAX_HIDDEN],
     out: [f32; OUTPUTS],
 }
 
 impl Net {
-    /// A network with small random weights.
+    /// A network with small random weights (`hidden` is clamped to 1..=[`MAX_HIDDEN`]).
     pub fn new(hidden: usize, rng: &mut Rng) -> Net {
+        let hidden = hidden.clamp(1, MAX_HIDDEN);
         let mut w =
             |n: usize| -> Vec<f32> { (0..n).map(|_| (rng.unit() as f32 - 0.5) * 0.2).collect() };
         Net {
             hidden,
-            w1: w(hidden * (INPUTS + 1)),
+            w1: w((INPUTS + 1) * hidden),
             w2: w(OUTPUTS * (hidden + 1)),
         }
     }
 
     fn forward(&self, x: &[(usize, f32)]) -> Activations {
-        let stride = INPUTS + 1;
-        let hidden: Vec<f32> = (0..self.hidden)
-            .map(|j| {
-                let row = &self.w1[j * stride..(j + 1) * stride];
-                let sum = x.iter().fold(row[INPUTS], |acc, &(i, v)| acc + row[i] * v);
-                sigmoid(sum)
-            })
-            .collect();
+        let h = self.hidden;
+        let mut hidden = [0f32; MAX_HIDDEN];
+        let acc = &mut hidden[..h];
+        acc.copy_from_slice(&self.w1[INPUTS * h..(INPUTS + 1) * h]);
+        for &(i, v) in x {
+            let row = &self.w1[i * h..(i + 1) * h];
+            if v == 1.0 {
+                acc.iter_mut().zip(row).for_each(|(a, w)| *a += w);
+            } else {
+                acc.iter_mut().zip(row).for_each(|(a, w)| *a += w * v);
+            }
+        }
+        acc.iter_mut().for_each(|a| *a = sigmoid(*a));
         let mut out = [0f32; OUTPUTS];
-        let stride2 = self.hidden + 1;
         for (k, o) in out.iter_mut().enumerate() {
-            let row = &self.w2[k * stride2..(k + 1) * stride2];
-            let sum = hidden
-                .iter()
-                .zip(row)
-                .fold(row[self.hidden], |acc, (h, w)| acc + h * w);
-            *o = sigmoid(sum);
+            let row = &self.w2[k * (h + 1)..(k + 1) * (h + 1)];
+            let sum: f32 = acc.iter().zip(row).map(|(a, w)| a * w).sum();
+            *o = sigmoid(sum + row[h]);
         }
         Activations { hidden, out }
     }
 
     /// The five probabilities for a position (white's view).
     pub fn outputs(&self, pos: &Backgammon, scratch: &mut Vec<(usize, f32)>) -> [f32; OUTPUTS] {
-        inputs(pos, scratch);
+        features::encode(pos, scratch);
         self.forward(scratch).out
     }
 
@@ -149,25 +123,25 @@ impl Net {
         best.map(|(_, mv)| mv)
     }
 
-    /// The weights as text: a header line `hidden H`, then one weight per line.
+    /// The weights as text: a header line with the layer sizes, then one weight per line
+    /// (`w1` input-major, then `w2`).
     pub fn to_text(&self) -> String {
-        let mut s = format!("tabula-backgammon-td hidden {}\n", self.hidden);
+        let mut s = format!("{HEADER}{}\n", self.hidden);
         for w in self.w1.iter().chain(&self.w2) {
-            s.push_str(&format!("{w:.6}\n"));
+            s.push_str(&format!("{w:.5}\n"));
         }
         s
     }
 
-    /// Reads [`Net::to_text`] output.
+    /// Reads [`Net::to_text`] output; `None` unless the sizes and the weight count agree.
     pub fn from_text(text: &str) -> Option<Net> {
         let mut lines = text.lines();
-        let hidden: usize = lines
-            .next()?
-            .strip_prefix("tabula-backgammon-td hidden ")?
-            .parse()
-            .ok()?;
+        let hidden: usize = lines.next()?.strip_prefix(HEADER)?.parse().ok()?;
+        if !(1..=MAX_HIDDEN).contains(&hidden) {
+            return None;
+        }
         let weights: Vec<f32> = lines.map(|l| l.parse().ok()).collect::<Option<_>>()?;
-        let n1 = hidden * (INPUTS + 1);
+        let n1 = (INPUTS + 1) * hidden;
         if weights.len() != n1 + OUTPUTS * (hidden + 1) {
             return None;
         }
@@ -179,21 +153,35 @@ impl Net {
     }
 }
 
-/// The shipped network (`neural.weights`, trained by `backgammon-train`).
+/// The network `eval=neural` uses, once chosen.
+static NET: std::sync::OnceLock<Net> = std::sync::OnceLock::new();
+
+/// The network `eval=neural` uses: the shipped one (`neural.weights`, trained by
+/// `backgammon-train`) unless [`install`] chose another first.
 pub fn shipped() -> &'static Net {
-    static NET: std::sync::OnceLock<Net> = std::sync::OnceLock::new();
     NET.get_or_init(|| {
         Net::from_text(include_str!("neural.weights")).expect("neural.weights is well formed")
     })
 }
 
-/// [`Game::evaluate`] with the shipped network: equity in thousandths of a point.
-pub fn evaluate(pos: &Backgammon) -> i32 {
-    let mut scratch = Vec::with_capacity(64);
-    (shipped().equity(pos, &mut scratch) * super::eval::POINT as f32) as i32
+/// Makes `net` the network of `eval=neural` for the rest of the process (for measuring a
+/// training checkpoint with `backgammon-match`); false once a network is already in use.
+pub fn install(net: Net) -> bool {
+    NET.set(net).is_ok()
 }
 
-/// TD(lambda) learner state: one eligibility trace per output and weight.
+/// [`Game::evaluate`] with the shipped network: equity in thousandths of a point.
+pub fn evaluate(pos: &Backgammon) -> i32 {
+    thread_local! {
+        static SCRATCH: std::cell::RefCell<Vec<(usize, f32)>> =
+            std::cell::RefCell::new(Vec::with_capacity(128));
+    }
+    let equity = SCRATCH.with(|s| shipped().equity(pos, &mut s.borrow_mut()));
+    (equity * super::eval::POINT as f32) as i32
+}
+
+/// The learner: the network and, for TD(lambda), one eligibility trace per output and weight
+/// (laid out like the weights, output by output).
 struct Learner {
     net: Net,
     alpha: f32,
@@ -203,51 +191,71 @@ struct Learner {
 }
 
 impl Learner {
-    /// Decays the traces and adds the gradient of every output at `x`.
+    /// Decays the traces and adds the gradient of every output at `x` (TD(lambda) only).
     fn trace(&mut self, x: &[(usize, f32)], act: &Activations) {
         let h = self.net.hidden;
-        let n1 = h * (INPUTS + 1);
-        let n2 = h + 1;
+        let (n1, n2) = ((INPUTS + 1) * h, h + 1);
         self.e1.iter_mut().for_each(|e| *e *= self.lambda);
         self.e2.iter_mut().for_each(|e| *e *= self.lambda);
+        let mut g = [0f32; MAX_HIDDEN];
         for k in 0..OUTPUTS {
             let y = act.out[k];
             let dy = y * (1.0 - y);
             let row2 = &self.net.w2[k * n2..(k + 1) * n2];
             let e2 = &mut self.e2[k * n2..(k + 1) * n2];
-            for (e, &hj) in e2.iter_mut().zip(&act.hidden) {
-                *e += dy * hj;
+            for j in 0..h {
+                let hj = act.hidden[j];
+                e2[j] += dy * hj;
+                g[j] = dy * row2[j] * hj * (1.0 - hj);
             }
             e2[h] += dy;
             let e1 = &mut self.e1[k * n1..(k + 1) * n1];
-            for j in 0..h {
-                let hj = act.hidden[j];
-                let g = dy * row2[j] * hj * (1.0 - hj);
-                let row = &mut e1[j * (INPUTS + 1)..(j + 1) * (INPUTS + 1)];
-                for &(i, v) in x {
-                    row[i] += g * v;
-                }
-                row[INPUTS] += g;
+            for &(i, v) in x.iter().chain(&[(INPUTS, 1.0)]) {
+                let row = &mut e1[i * h..(i + 1) * h];
+                row.iter_mut().zip(&g[..h]).for_each(|(e, gj)| *e += gj * v);
             }
         }
     }
 
-    /// Moves the weights by `alpha * delta_k * trace_k` for every output.
-    fn update(&mut self, delta: &[f32; OUTPUTS]) {
+    /// Moves the weights by `alpha * delta_k * trace_k` for every output (TD(lambda)).
+    fn update_traced(&mut self, delta: &[f32; OUTPUTS]) {
         let h = self.net.hidden;
-        let n1 = h * (INPUTS + 1);
-        let n2 = h + 1;
+        let (n1, n2) = ((INPUTS + 1) * h, h + 1);
         for (k, &d) in delta.iter().enumerate() {
             let step = self.alpha * d;
-            for (w, e) in self.net.w1.iter_mut().zip(&self.e1[k * n1..(k + 1) * n1]) {
-                *w += step * e;
-            }
-            for (w, e) in self.net.w2[k * n2..(k + 1) * n2]
+            let e1 = &self.e1[k * n1..(k + 1) * n1];
+            self.net
+                .w1
                 .iter_mut()
-                .zip(&self.e2[k * n2..(k + 1) * n2])
-            {
-                *w += step * e;
+                .zip(e1)
+                .for_each(|(w, e)| *w += step * e);
+            let e2 = &self.e2[k * n2..(k + 1) * n2];
+            let w2 = &mut self.net.w2[k * n2..(k + 1) * n2];
+            w2.iter_mut().zip(e2).for_each(|(w, e)| *w += step * e);
+        }
+    }
+
+    /// One gradient step of TD(0): the outputs at `x` move towards `target` by `delta`.
+    fn update_plain(&mut self, x: &[(usize, f32)], act: &Activations, delta: &[f32; OUTPUTS]) {
+        let h = self.net.hidden;
+        let n2 = h + 1;
+        let mut g = [0f32; MAX_HIDDEN];
+        for (k, &d) in delta.iter().enumerate() {
+            let y = act.out[k];
+            let dk = self.alpha * d * y * (1.0 - y);
+            let w2 = &mut self.net.w2[k * n2..(k + 1) * n2];
+            for j in 0..h {
+                g[j] += dk * w2[j];
+                w2[j] += dk * act.hidden[j];
             }
+            w2[h] += dk;
+        }
+        for (gj, &hj) in g.iter_mut().zip(&act.hidden[..h]) {
+            *gj *= hj * (1.0 - hj);
+        }
+        for &(i, v) in x.iter().chain(&[(INPUTS, 1.0)]) {
+            let row = &mut self.net.w1[i * h..(i + 1) * h];
+            row.iter_mut().zip(&g[..h]).for_each(|(w, gj)| *w += gj * v);
         }
     }
 }
@@ -276,38 +284,51 @@ fn result_targets(pos: &Backgammon) -> [f32; OUTPUTS] {
 pub struct TrainConfig {
     /// Self-play games.
     pub games: u32,
-    /// Hidden units.
+    /// Hidden units (used when starting from random weights).
     pub hidden: usize,
     /// Learning rate.
     pub alpha: f32,
-    /// Trace decay.
+    /// Trace decay: 0 for TD(0) (plain gradient steps, much faster), else TD(lambda).
     pub lambda: f32,
     /// Seed of the initial weights and the dice.
     pub seed: u64,
 }
 
-/// Trains a network by self-play; `progress` is called every 1000 games with the count.
-pub fn train(config: TrainConfig, mut progress: impl FnMut(u32, &Net)) -> Net {
+/// Trains a network from random weights by self-play; `progress` is called every 1000 games.
+pub fn train(config: TrainConfig, progress: impl FnMut(u32, &Net)) -> Net {
     let mut rng = Rng::new(config.seed);
     let net = Net::new(config.hidden, &mut rng);
-    let n1 = config.hidden * (INPUTS + 1) * OUTPUTS;
-    let n2 = (config.hidden + 1) * OUTPUTS;
+    train_from(net, config, &mut rng, progress)
+}
+
+/// Goes on training `net` by self-play with dice from `rng` (`config.hidden` is ignored).
+pub fn train_from(
+    net: Net,
+    config: TrainConfig,
+    rng: &mut Rng,
+    mut progress: impl FnMut(u32, &Net),
+) -> Net {
+    let traced = config.lambda > 0.0;
+    let size = |n: usize| if traced { n * OUTPUTS } else { 0 };
     let mut learner = Learner {
-        net,
         alpha: config.alpha,
         lambda: config.lambda,
-        e1: vec![0.0; n1],
-        e2: vec![0.0; n2],
+        e1: vec![0.0; size(net.w1.len())],
+        e2: vec![0.0; size(net.w2.len())],
+        net,
     };
-    let mut x = Vec::with_capacity(64);
+    let (mut x, mut child_x, mut best_x) = (Vec::new(), Vec::new(), Vec::new());
+    let mut moves = Vec::new();
     for game in 1..=config.games {
         learner.e1.iter_mut().for_each(|e| *e = 0.0);
         learner.e2.iter_mut().for_each(|e| *e = 0.0);
         let mut pos = Backgammon::start(&Options::default());
-        inputs(&pos, &mut x);
-        let mut act = learner.net.forward(&x);
+        features::encode(&pos, &mut x);
         loop {
-            learner.trace(&x, &act);
+            let act = learner.net.forward(&x);
+            if traced {
+                learner.trace(&x, &act);
+            }
             let roll = loop {
                 let r = Roll::new(rng.below(6) as u8 + 1, rng.below(6) as u8 + 1);
                 if let Some(r) = r.filter(|&r| pos.roll_allowed(r)) {
@@ -315,25 +336,44 @@ pub fn train(config: TrainConfig, mut progress: impl FnMut(u32, &Net)) -> Net {
                 }
             };
             pos.set_dice(roll);
-            let Some(mv) = learner.net.choose(&pos, &mut x) else {
+            moves.clear();
+            pos.legal_moves(&mut moves);
+            // The mover's best play by the network, keeping its result's outputs and inputs.
+            let white = pos.side_to_move() == Side::White;
+            let mut best: Option<(f32, Backgammon, [f32; OUTPUTS])> = None;
+            for &mv in &moves {
+                let mut child = pos.clone();
+                child.play(mv);
+                let out = if child.outcome().is_some() {
+                    result_targets(&child)
+                } else {
+                    features::encode(&child, &mut child_x);
+                    learner.net.forward(&child_x).out
+                };
+                let equity = Net::white_equity(&out);
+                let score = if white { equity } else { -equity };
+                if best.as_ref().is_none_or(|(b, _, _)| score > *b) {
+                    std::mem::swap(&mut best_x, &mut child_x);
+                    best = Some((score, child, out));
+                }
+            }
+            let Some((_, next, target)) = best else {
                 break;
-            };
-            pos.play(mv);
-            let target = if pos.outcome().is_some() {
-                result_targets(&pos)
-            } else {
-                inputs(&pos, &mut x);
-                learner.net.forward(&x).out
             };
             let mut delta = [0f32; OUTPUTS];
             for k in 0..OUTPUTS {
                 delta[k] = target[k] - act.out[k];
             }
-            learner.update(&delta);
+            if traced {
+                learner.update_traced(&delta);
+            } else {
+                learner.update_plain(&x, &act, &delta);
+            }
+            pos = next;
             if pos.outcome().is_some() {
                 break;
             }
-            act = learner.net.forward(&x);
+            std::mem::swap(&mut x, &mut best_x);
         }
         if game % 1000 == 0 {
             progress(game, &learner.net);
