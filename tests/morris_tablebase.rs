@@ -20,7 +20,9 @@ use tabula::games::morris::{Morris, Options};
 static TABLES: LazyLock<(Tablebase, PathBuf)> = LazyLock::new(|| {
     let mut tb = Tablebase::new(true);
     tb.build_up_to(4, 7, |_, _, _| {});
-    let dir = std::env::temp_dir().join(format!("tabula-morris-tables-{}", std::process::id()));
+    // Cargo's scratch directory for integration tests: each run overwrites the same files
+    // instead of leaving a new directory in the system's temp folder.
+    let dir = Path::new(env!("CARGO_TARGET_TMPDIR")).join("morris-tables");
     std::fs::create_dir_all(&dir).unwrap();
     tb.save(&dir).unwrap();
     (tb, dir)
