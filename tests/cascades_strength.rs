@@ -2,8 +2,10 @@
 //! depth 1 on the 8x8 board. The quick test runs in CI; the full matches quoted in
 //! docs/cascades.md are `#[ignore]`d (run them with
 //! `cargo test --release --test cascades_strength -- --ignored --nocapture`; `PAIRS=N` sets
-//! the number of opening pairs, `PLIES=N` the random plies of each opening, `SHOW_PAIRS=1`
-//! prints each pair). The 80 % target against depth 1 is not met yet (docs/cascades.md).
+//! the number of opening pairs, `PLIES=N` the random plies of each opening, `OPENINGS=FILE`
+//! plays pair p from line p mod lines of an opening book instead (`tests/cascades_openings.txt`,
+//! the arena's format), `SHOW_PAIRS=1` prints each pair). The 80 % target against depth 1 is
+//! not met yet (docs/cascades.md).
 
 use std::sync::atomic::AtomicBool;
 
@@ -82,6 +84,33 @@ fn opening(seed: u64, plies: usize) -> Cascades {
     position
 }
 
+/// The moves of a book line (`#` starts a comment), played from the 8x8 start.
+fn book_position(line: &str) -> Cascades {
+    let mut position = Cascades::start(&Default::default());
+    for token in line.split_whitespace() {
+        let mv = position.parse_move(token).expect("a legal book move");
+        position.play(mv);
+    }
+    position
+}
+
+/// The start of pair `pair`: a line of the `OPENINGS` book if one is given, or else
+/// `plies` random plies.
+fn pair_start(pair: u64, plies: usize) -> Cascades {
+    match std::env::var("OPENINGS") {
+        Ok(path) => {
+            let text = std::fs::read_to_string(&path).expect("a readable opening book");
+            let lines: Vec<&str> = text
+                .lines()
+                .map(|line| line.split('#').next().unwrap_or("").trim())
+                .filter(|line| !line.is_empty())
+                .collect();
+            book_position(lines[pair as usize % lines.len()])
+        }
+        Err(_) => opening(pair + 1, plies),
+    }
+}
+
 /// The points `make_a` scores against `make_b` over `pairs` openings, each played with both
 /// colours; also returns the number of games.
 fn match_points(
@@ -92,7 +121,7 @@ fn match_points(
 ) -> (f64, u64) {
     let mut points = 0.0;
     for seed in 0..pairs {
-        let start = opening(seed + 1, opening_plies);
+        let start = pair_start(seed, opening_plies);
         let first = play(&start, &mut make_a(seed), &mut make_b(seed));
         let second = 1.0 - play(&start, &mut make_b(seed), &mut make_a(seed));
         if std::env::var("SHOW_PAIRS").is_ok() {

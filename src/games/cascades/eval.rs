@@ -1,17 +1,21 @@
-//! Static evaluation: a race to the bottom row, played out as a flood.
+//! Static evaluation: a race to a bottom majority, counted in stones and turns.
 //!
-//! Both sides grow their territory in turns, the side to move first: a turn adds two layers
-//! of cells (two stones a move) along the side's placement rule, through cells nobody has
-//! claimed yet, so a side's stones and claims wall the other side off just as stones would.
-//! An empty bottom cell counts for whoever floods it, more the sooner (so that the search
-//! keeps walking down instead of admiring a claim); bottom cells held count most. Cells
-//! higher up count for nothing themselves: they only matter as the way down.
+//! Two parts. A flood decides which bottom cells each side can still hope for: both sides
+//! grow their territory in turns, the side to move first, a turn adding two layers of cells
+//! (two stones a move) along the side's placement rule through cells nobody has claimed yet,
+//! so claims wall the other side off just as stones would. Then [`race::stones_needed`]
+//! counts the stones each side must still place to hold a majority of the bottom row using
+//! only cells the other side does not hold or claim; the side that needs fewer turns wins
+//! the race, the side to move winning a tie. The flood alone credits a side with every
+//! front it could grow at once; counting stones charges it for each one, two a turn.
+//! (The flood's own score, bottom cells held and claimed, orders the solver's moves.)
 
 use super::board::{self, Adjacency, Rows, MAX_SIDE};
+use super::race;
 use super::{Cascades, Move};
 use crate::game::Game;
 
-/// A bottom cell held.
+/// A bottom cell held, in the flood's score.
 const HELD: i32 = 100;
 /// An empty bottom cell flooded in the first turn (the most a claim is worth).
 const CLAIMED: i32 = 60;
@@ -19,9 +23,50 @@ const CLAIMED: i32 = 60;
 const CLAIM_DECAY: i32 = 5;
 /// Turns after which nobody's claims change much; also bounds the loop.
 const MAX_TURNS: i32 = 40;
+/// What one stone less to place is worth.
+const STONE: i32 = 30;
+/// What one turn ahead in the race is worth (on top of its stones).
+const TURN: i32 = 100;
+/// Needs are capped here, so a side that cannot win a majority still prefers fewer stones
+/// for the cells it can get (and scores stay far from the proven-result range).
+const MAX_NEED: i32 = 40;
 
-/// The evaluation from the side to move's point of view.
+/// The evaluation from the side to move's point of view: the race in stones and turns.
 pub fn evaluate(position: &Cascades) -> i32 {
+    let me = position.side_to_move();
+    let flood = flood(position);
+    let mine = race::stones_needed(position, me, flood.bottom[1]).min(MAX_NEED);
+    let theirs = race::stones_needed(position, me.opponent(), flood.bottom[0]).min(MAX_NEED);
+    STONE * (theirs - mine) + TURN * turns_ahead(mine, theirs)
+}
+
+/// How many turns the side to move finishes before the opponent (at least 1 when it gets
+/// there first, as it moves first), or how many after (negative), with two stones a turn.
+fn turns_ahead(mine: i32, theirs: i32) -> i32 {
+    let (my_turns, their_turns) = ((mine + 1) / 2, (theirs + 1) / 2);
+    if my_turns <= their_turns {
+        1 + their_turns - my_turns
+    } else {
+        their_turns - my_turns
+    }
+}
+
+/// The flood's score, from the side to move's point of view: bottom cells held, and empty
+/// bottom cells flooded first, worth more the sooner. The solver orders moves by it.
+pub fn flood_score(position: &Cascades) -> i32 {
+    flood(position).score
+}
+
+/// What the flood found.
+struct Flood {
+    /// Bottom cells held, and empty ones flooded first, worth more the sooner.
+    score: i32,
+    /// The bottom row's cells each side holds or floods first (side to move first).
+    bottom: [u32; 2],
+}
+
+/// Floods the board from both sides' stones, the side to move first (see the module doc).
+fn flood(position: &Cascades) -> Flood {
     let g = position.geometry();
     let me = position.side_to_move();
     let rows = g.row_count();
@@ -68,7 +113,10 @@ pub fn evaluate(position: &Cascades) -> i32 {
             break;
         }
     }
-    score
+    Flood {
+        score,
+        bottom: [claims[0][bottom], claims[1][bottom]],
+    }
 }
 
 /// Deeper stones first, bottom-row stones far first, two stones before one, `pass` last.

@@ -27,6 +27,7 @@ mod eval;
 mod movegen;
 mod notation;
 pub mod prove;
+mod race;
 pub mod solver;
 #[cfg(test)]
 mod tests;

@@ -11,7 +11,7 @@ use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::Instant;
 
 use super::board::{self, Rows, MAX_SIDE};
-use super::{Cascades, Move};
+use super::{eval, Cascades, Move};
 use crate::game::{Game, Proven, Side};
 
 /// The proven value of a position and how much work it took.
@@ -319,7 +319,7 @@ fn order_by_evaluation(position: &Cascades, moves: &mut [Move], first: Option<Mo
     moves[start..].sort_by_cached_key(|&mv| {
         let mut child = position.clone();
         child.play(mv);
-        child.evaluate()
+        eval::flood_score(&child)
     });
 }
 

@@ -349,3 +349,16 @@ fn the_mirror_image_has_the_mirrored_hash() {
     assert_eq!(a.mirrored_hash(), b.hash());
     assert_ne!(a.hash(), b.hash());
 }
+
+#[test]
+fn the_evaluation_counts_the_race_in_stones_and_turns() {
+    // White's stones a8 to h8 wall Black off from a majority (7 bottom cells left), so
+    // Black's need is capped at 40 stones (20 turns); White needs h9..h15, 7 stones, 4
+    // turns. For Black to move: 30 per stone, 33 behind, and 100 per turn, 16 behind.
+    let mut position = Cascades::start(&Geometry::default());
+    play(
+        &mut position,
+        &["b8", "b2,c3", "c8,d8", "d4,e5", "e8,f8", "f6,g7", "g8,h8"],
+    );
+    assert_eq!(position.evaluate(), 30 * (7 - 40) + 100 * (4 - 20));
+}
