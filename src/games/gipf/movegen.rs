@@ -2,6 +2,7 @@
 //! one entry per distinct (push, resulting position).
 
 use super::geometry::{PUSHES, SEGMENT_TABLE};
+use super::grid::{has_four, near_rows, to_grid, GRID_PUSHES};
 use super::Gipf;
 use crate::game::Side;
 
@@ -128,6 +129,20 @@ pub(crate) fn resolutions(pos: &Gipf, side: Side, out: &mut Vec<(Choices, Gipf)>
     go(*pos, side, Choices::default(), out);
 }
 
+/// Appends one move per push of `legal` (bit i = push i), with the kind of piece given.
+fn every_push(legal: u64, gipf_piece: bool, out: &mut Vec<Move>) {
+    let mut rest = legal;
+    while rest != 0 {
+        out.push(Move {
+            before: Choices::default(),
+            push: rest.trailing_zeros() as u8,
+            gipf_piece,
+            after: Choices::default(),
+        });
+        rest &= rest - 1;
+    }
+}
+
 /// Which pieces `side` may push in from `pos` (after its choices before the push): a single
 /// piece, a GIPF-piece. A side that may still bring GIPF-pieces in but has none on the board
 /// must bring one (the tournament game's first move).
@@ -147,7 +162,7 @@ impl Gipf {
         for (run, keep) in mv.before.iter() {
             self.remove_chosen(mover, run, keep);
         }
-        self.remove_free(mover);
+        self.clear_free(mover);
         self.apply_push(mv.push as usize, mover, mv.gipf_piece);
         if !mv.gipf_piece {
             // The first single piece ends the bringing in of GIPF-pieces.
@@ -156,8 +171,48 @@ impl Gipf {
         for (run, keep) in mv.after.iter() {
             self.remove_chosen(mover, run, keep);
         }
-        self.remove_free(mover);
+        self.clear_free(mover);
         self.finish_turn(mover);
+    }
+
+    /// The legal pushes, one bit each, when they are the whole story: no row of the mover's
+    /// waits and no legal push makes one, so every legal push (of each kind of piece the mover
+    /// may bring) is exactly one move without choices. `None` otherwise.
+    fn quiet_pushes(&self) -> Option<u64> {
+        let mover = self.to_move;
+        let own = to_grid(self.pieces[mover.index()]);
+        if has_four(own) {
+            return None;
+        }
+        let occupied = to_grid(self.occupied());
+        let near = near_rows(own);
+        let mut legal = 0u64;
+        for (push, grid_push) in GRID_PUSHES.iter().enumerate() {
+            if grid_push.line & !occupied == 0 {
+                continue;
+            }
+            legal |= 1 << push;
+            if grid_push.line & near != 0 && grid_push.pushed(own, occupied).is_some_and(has_four) {
+                return None;
+            }
+        }
+        Some(legal)
+    }
+
+    /// How many moves [`Gipf::generate`] would append, without building them when every
+    /// legal push is one move (the common case, see [`Gipf::quiet_pushes`]).
+    pub(crate) fn count_moves(&self) -> u64 {
+        let Some(legal) = self.quiet_pushes() else {
+            let mut moves = Vec::new();
+            self.generate(&mut moves);
+            return moves.len() as u64;
+        };
+        let pushes = legal.count_ones() as u64;
+        if self.may_bring == 0 {
+            return pushes;
+        }
+        let kinds = piece_kinds(self, self.to_move);
+        pushes * (kinds[0] as u64 + kinds[1] as u64)
     }
 
     /// Appends every distinct legal move. A move is its push plus the position it leads to:
@@ -165,33 +220,28 @@ impl Gipf {
     pub(crate) fn generate(&self, out: &mut Vec<Move>) {
         let mover = self.to_move;
         let mut starts = Vec::new();
+        if let Some(legal) = self.quiet_pushes() {
+            // The common case: nothing waits and no push makes a row of the mover's
+            // (whichever kind of piece goes in). Without GIPF-pieces to bring in (every basic
+            // and standard position) only single pieces go in, and the reserve is not empty
+            // (or the game is over).
+            if self.may_bring == 0 {
+                every_push(legal, false, out);
+            } else {
+                let kinds = piece_kinds(self, mover);
+                // GIPF-pieces first: `G` sorts before every other first byte of a move.
+                for gipf_piece in [true, false] {
+                    if kinds[gipf_piece as usize] {
+                        every_push(legal, gipf_piece, out);
+                    }
+                }
+            }
+            return;
+        }
         if self.has_row(mover) {
             resolutions(self, mover, &mut starts);
         } else {
-            // The common case: nothing waits, and most pushes make no row of the mover's
-            // (whichever kind of piece goes in).
-            for push in 0..PUSHES {
-                if self.push_is_legal(push) && self.push_makes_row(push, mover) {
-                    starts.push((Choices::default(), *self));
-                    break;
-                }
-            }
-            if starts.is_empty() {
-                // Without GIPF-pieces to bring in (every basic and standard position) only
-                // single pieces go in, and the reserve is not empty (or the game is over).
-                if self.may_bring == 0 {
-                    self.every_push(false, out);
-                } else {
-                    let kinds = piece_kinds(self, mover);
-                    // GIPF-pieces first: `G` sorts before every other first byte of a move.
-                    for gipf_piece in [true, false] {
-                        if kinds[gipf_piece as usize] {
-                            self.every_push(gipf_piece, out);
-                        }
-                    }
-                }
-                return;
-            }
+            starts.push((Choices::default(), *self));
         }
         let mut ends = Vec::new();
         let mut candidates: Vec<(Move, Gipf)> = Vec::new();
@@ -233,21 +283,6 @@ impl Gipf {
                 }
             }
         }
-    }
-
-    /// Appends every legal push of the kind of piece given, without choices.
-    #[inline]
-    fn every_push(&self, gipf_piece: bool, out: &mut Vec<Move>) {
-        out.extend(
-            (0..PUSHES)
-                .filter(|&p| self.push_is_legal(p))
-                .map(|p| Move {
-                    before: Choices::default(),
-                    push: p as u8,
-                    gipf_piece,
-                    after: Choices::default(),
-                }),
-        );
     }
 
     /// Keeps one move per resulting position among `candidates` (all of one push), the one with
