@@ -245,9 +245,37 @@ impl Gipf {
         }
         let mut ends = Vec::new();
         let mut candidates: Vec<(Move, Gipf)> = Vec::new();
+        // With one start, a push making no row of the mover's is one move with no choices
+        // after it, whatever it does to the opponent: no need to play it out.
+        let lone = match starts.as_slice() {
+            [(before, start)] => Some((
+                *before,
+                piece_kinds(start, mover),
+                to_grid(start.pieces[mover.index()]),
+                to_grid(start.occupied()),
+            )),
+            _ => None,
+        };
         // GIPF-pieces first: `G` sorts before every other first byte of a move.
         for gipf_piece in [true, false] {
             for push in 0..PUSHES {
+                if let Some((before, kinds, own, occupied)) = lone {
+                    let Some(after) = GRID_PUSHES[push].pushed(own, occupied) else {
+                        continue;
+                    };
+                    if !kinds[gipf_piece as usize] {
+                        continue;
+                    }
+                    if !has_four(after) {
+                        out.push(Move {
+                            before,
+                            push: push as u8,
+                            gipf_piece,
+                            after: Choices::default(),
+                        });
+                        continue;
+                    }
+                }
                 candidates.clear();
                 for (before, start) in &starts {
                     if !piece_kinds(start, mover)[gipf_piece as usize] || !start.push_is_legal(push)
