@@ -203,6 +203,17 @@ pub const LINE_TABLE: [Line; LINES] = {
     out
 };
 
+/// The spots of each line of [`LINE_TABLE`].
+pub const LINE_MASKS: [u64; LINES] = {
+    let mut out = [0u64; LINES];
+    let mut l = 0;
+    while l < LINES {
+        out[l] = span_mask(&LINE_TABLE[l], 0, LINE_TABLE[l].len as usize);
+        l += 1;
+    }
+    out
+};
+
 /// The bits of `count` consecutive spots of `line` from position `from`.
 const fn span_mask(line: &Line, from: usize, count: usize) -> u64 {
     let mut mask = 0u64;

@@ -129,17 +129,62 @@ pub(crate) fn resolutions(pos: &Gipf, side: Side, out: &mut Vec<(Choices, Gipf)>
     go(*pos, side, Choices::default(), out);
 }
 
-/// Appends one move per push of `legal` (bit i = push i), with the kind of piece given.
-fn every_push(legal: u64, gipf_piece: bool, out: &mut Vec<Move>) {
-    let mut rest = legal;
-    while rest != 0 {
-        out.push(Move {
-            before: Choices::default(),
-            push: rest.trailing_zeros() as u8,
-            gipf_piece,
-            after: Choices::default(),
-        });
-        rest &= rest - 1;
+/// Where the generator puts its moves: a list, or a count for perft's last ply (which then
+/// skips building the moves and their spellings).
+pub(crate) trait MoveSink {
+    /// Takes one move.
+    fn add(&mut self, mv: Move);
+
+    /// Takes one move per push of `legal` (bit i = push i), no choices, the kind of piece
+    /// given.
+    fn add_pushes(&mut self, legal: u64, gipf_piece: bool);
+
+    /// Takes one move per distinct resulting position among `candidates` (all of one push
+    /// from `pos`).
+    fn add_distinct(&mut self, pos: &Gipf, candidates: &[(Move, Gipf)]);
+}
+
+impl MoveSink for Vec<Move> {
+    fn add(&mut self, mv: Move) {
+        self.push(mv);
+    }
+
+    fn add_pushes(&mut self, legal: u64, gipf_piece: bool) {
+        let mut rest = legal;
+        while rest != 0 {
+            self.push(Move {
+                before: Choices::default(),
+                push: rest.trailing_zeros() as u8,
+                gipf_piece,
+                after: Choices::default(),
+            });
+            rest &= rest - 1;
+        }
+    }
+
+    fn add_distinct(&mut self, pos: &Gipf, candidates: &[(Move, Gipf)]) {
+        pos.push_distinct(candidates, self);
+    }
+}
+
+/// A [`MoveSink`] that only counts.
+#[derive(Default)]
+pub(crate) struct MoveCount(pub u64);
+
+impl MoveSink for MoveCount {
+    fn add(&mut self, _: Move) {
+        self.0 += 1;
+    }
+
+    fn add_pushes(&mut self, legal: u64, _: bool) {
+        self.0 += legal.count_ones() as u64;
+    }
+
+    fn add_distinct(&mut self, _: &Gipf, candidates: &[(Move, Gipf)]) {
+        let ends = |i: usize| candidates[i].1;
+        self.0 += (0..candidates.len())
+            .filter(|&i| (0..i).all(|j| ends(j) != ends(i)))
+            .count() as u64;
     }
 }
 
@@ -199,25 +244,22 @@ impl Gipf {
         Some(legal)
     }
 
-    /// How many moves [`Gipf::generate`] would append, without building them when every
-    /// legal push is one move (the common case, see [`Gipf::quiet_pushes`]).
+    /// How many moves [`Gipf::generate`] would append, without building them.
     pub(crate) fn count_moves(&self) -> u64 {
-        let Some(legal) = self.quiet_pushes() else {
-            let mut moves = Vec::new();
-            self.generate(&mut moves);
-            return moves.len() as u64;
-        };
-        let pushes = legal.count_ones() as u64;
-        if self.may_bring == 0 {
-            return pushes;
-        }
-        let kinds = piece_kinds(self, self.to_move);
-        pushes * (kinds[0] as u64 + kinds[1] as u64)
+        let mut count = MoveCount::default();
+        self.generate_into(&mut count);
+        count.0
     }
 
     /// Appends every distinct legal move. A move is its push plus the position it leads to:
     /// choice sequences reaching the same position are one move, spelt the byte-smallest way.
     pub(crate) fn generate(&self, out: &mut Vec<Move>) {
+        self.generate_into(out);
+    }
+
+    /// [`Gipf::generate`] into any sink.
+    #[inline]
+    fn generate_into<S: MoveSink>(&self, out: &mut S) {
         let mover = self.to_move;
         let mut starts = Vec::new();
         if let Some(legal) = self.quiet_pushes() {
@@ -226,13 +268,13 @@ impl Gipf {
             // and standard position) only single pieces go in, and the reserve is not empty
             // (or the game is over).
             if self.may_bring == 0 {
-                every_push(legal, false, out);
+                out.add_pushes(legal, false);
             } else {
                 let kinds = piece_kinds(self, mover);
                 // GIPF-pieces first: `G` sorts before every other first byte of a move.
                 for gipf_piece in [true, false] {
                     if kinds[gipf_piece as usize] {
-                        every_push(legal, gipf_piece, out);
+                        out.add_pushes(legal, gipf_piece);
                     }
                 }
             }
@@ -267,7 +309,7 @@ impl Gipf {
                         continue;
                     }
                     if !has_four(after) {
-                        out.push(Move {
+                        out.add(Move {
                             before,
                             push: push as u8,
                             gipf_piece,
@@ -305,9 +347,9 @@ impl Gipf {
                     }
                 }
                 if candidates.len() == 1 {
-                    out.push(candidates[0].0);
+                    out.add(candidates[0].0);
                 } else {
-                    self.push_distinct(&candidates, out);
+                    out.add_distinct(self, &candidates);
                 }
             }
         }

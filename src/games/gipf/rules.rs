@@ -4,7 +4,7 @@
 //! holds a GIPF-piece (which GIPF-pieces stay); every other row goes at once.
 
 use super::geometry::{
-    segment_index, LINES, LINE_TABLE, PUSH_LINES, PUSH_TABLE, SEGMENT_TABLE, SPOTS,
+    segment_index, LINES, LINE_MASKS, LINE_TABLE, PUSH_LINES, PUSH_TABLE, SEGMENT_TABLE, SPOTS,
 };
 use super::grid::{has_four, to_grid};
 use super::Gipf;
@@ -112,6 +112,10 @@ impl Gipf {
         let own = self.pieces[side.index()];
         let occupied = self.occupied();
         for (l, line) in LINE_TABLE.iter().enumerate() {
+            // A line with fewer than four of `side`'s pieces holds no row: skip the walk.
+            if (own & LINE_MASKS[l]).count_ones() < 4 {
+                continue;
+            }
             let cells = &line.cells[..line.len as usize];
             let owned = |i: usize| own & (1 << cells[i]) != 0;
             let filled = |i: usize| occupied & (1 << cells[i]) != 0;
