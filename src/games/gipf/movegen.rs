@@ -1,7 +1,7 @@
 //! Moves: removal choices before the push, the push, removal choices after it; generation with
 //! one entry per distinct (push, resulting position).
 
-use super::geometry::{PUSHES, SEGMENT_TABLE};
+use super::geometry::SEGMENT_TABLE;
 use super::grid::{has_four, near_rows, to_grid, GRID_PUSHES};
 use super::Gipf;
 use crate::game::Side;
@@ -300,9 +300,9 @@ impl Gipf {
         };
         // GIPF-pieces first: `G` sorts before every other first byte of a move.
         for gipf_piece in [true, false] {
-            for push in 0..PUSHES {
+            for (push, grid_push) in GRID_PUSHES.iter().enumerate() {
                 if let Some((before, kinds, own, occupied)) = lone {
-                    let Some(after) = GRID_PUSHES[push].pushed(own, occupied) else {
+                    let Some(after) = grid_push.pushed(own, occupied) else {
                         continue;
                     };
                     if !kinds[gipf_piece as usize] {
