@@ -131,7 +131,7 @@ pub(crate) fn resolutions(pos: &Gipf, side: Side, out: &mut Vec<(Choices, Gipf)>
 
 /// Where the generator puts its moves: a list, or a count for perft's last ply (which then
 /// skips building the moves and their spellings).
-pub(crate) trait MoveSink {
+trait MoveSink {
     /// Takes one move.
     fn add(&mut self, mv: Move);
 
@@ -169,7 +169,7 @@ impl MoveSink for Vec<Move> {
 
 /// A [`MoveSink`] that only counts.
 #[derive(Default)]
-pub(crate) struct MoveCount(pub u64);
+struct MoveCount(u64);
 
 impl MoveSink for MoveCount {
     fn add(&mut self, _: Move) {
