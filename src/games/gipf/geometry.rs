@@ -165,6 +165,19 @@ pub const PUSH_TABLE: [Push; PUSHES] = {
     out
 };
 
+/// The spots of each push's line (entry spot to far edge): the push is legal unless all are
+/// occupied.
+pub const PUSH_LINES: [u64; PUSHES] = {
+    let mut out = [0u64; PUSHES];
+    let mut n = 0;
+    while n < PUSHES {
+        let line = &PUSH_TABLE[n].line;
+        out[n] = span_mask(line, 0, line.len as usize);
+        n += 1;
+    }
+    out
+};
+
 /// The 21 lines of the play area, spots in increasing name order.
 pub const LINE_TABLE: [Line; LINES] = {
     let empty = Line {
@@ -186,6 +199,17 @@ pub const LINE_TABLE: [Line; LINES] = {
             p += 1;
         }
         d += 1;
+    }
+    out
+};
+
+/// The spots of each line of [`LINE_TABLE`].
+pub const LINE_MASKS: [u64; LINES] = {
+    let mut out = [0u64; LINES];
+    let mut l = 0;
+    while l < LINES {
+        out[l] = span_mask(&LINE_TABLE[l], 0, LINE_TABLE[l].len as usize);
+        l += 1;
     }
     out
 };

@@ -29,6 +29,7 @@
 mod eval;
 mod fen;
 mod geometry;
+mod grid;
 mod movegen;
 mod notation;
 mod rules;
@@ -309,11 +310,16 @@ fn perft_with(pos: &Gipf, depth: u32, buffers: &mut [Vec<Move>]) -> u64 {
     let Some((moves, rest)) = buffers.split_first_mut() else {
         return 0;
     };
+    if depth == 1 {
+        // Bulk counting: the last ply needs how many moves there are, not the moves.
+        return if pos.outcome_now().is_none() {
+            pos.count_moves()
+        } else {
+            0
+        };
+    }
     moves.clear();
     pos.legal_moves(moves);
-    if depth == 1 {
-        return moves.len() as u64;
-    }
     moves
         .iter()
         .map(|&mv| perft_with(&pos.after_move(mv), depth - 1, rest))

@@ -1,7 +1,8 @@
 //! Moves: removal choices before the push, the push, removal choices after it; generation with
 //! one entry per distinct (push, resulting position).
 
-use super::geometry::{PUSHES, SEGMENT_TABLE};
+use super::geometry::SEGMENT_TABLE;
+use super::grid::{has_four, near_rows, to_grid, GRID_PUSHES};
 use super::Gipf;
 use crate::game::Side;
 
@@ -128,6 +129,65 @@ pub(crate) fn resolutions(pos: &Gipf, side: Side, out: &mut Vec<(Choices, Gipf)>
     go(*pos, side, Choices::default(), out);
 }
 
+/// Where the generator puts its moves: a list, or a count for perft's last ply (which then
+/// skips building the moves and their spellings).
+trait MoveSink {
+    /// Takes one move.
+    fn add(&mut self, mv: Move);
+
+    /// Takes one move per push of `legal` (bit i = push i), no choices, the kind of piece
+    /// given.
+    fn add_pushes(&mut self, legal: u64, gipf_piece: bool);
+
+    /// Takes one move per distinct resulting position among `candidates` (all of one push
+    /// from `pos`).
+    fn add_distinct(&mut self, pos: &Gipf, candidates: &[(Move, Gipf)]);
+}
+
+impl MoveSink for Vec<Move> {
+    fn add(&mut self, mv: Move) {
+        self.push(mv);
+    }
+
+    fn add_pushes(&mut self, legal: u64, gipf_piece: bool) {
+        let mut rest = legal;
+        while rest != 0 {
+            self.push(Move {
+                before: Choices::default(),
+                push: rest.trailing_zeros() as u8,
+                gipf_piece,
+                after: Choices::default(),
+            });
+            rest &= rest - 1;
+        }
+    }
+
+    fn add_distinct(&mut self, pos: &Gipf, candidates: &[(Move, Gipf)]) {
+        pos.push_distinct(candidates, self);
+    }
+}
+
+/// A [`MoveSink`] that only counts.
+#[derive(Default)]
+struct MoveCount(u64);
+
+impl MoveSink for MoveCount {
+    fn add(&mut self, _: Move) {
+        self.0 += 1;
+    }
+
+    fn add_pushes(&mut self, legal: u64, _: bool) {
+        self.0 += legal.count_ones() as u64;
+    }
+
+    fn add_distinct(&mut self, _: &Gipf, candidates: &[(Move, Gipf)]) {
+        let ends = |i: usize| candidates[i].1;
+        self.0 += (0..candidates.len())
+            .filter(|&i| (0..i).all(|j| ends(j) != ends(i)))
+            .count() as u64;
+    }
+}
+
 /// Which pieces `side` may push in from `pos` (after its choices before the push): a single
 /// piece, a GIPF-piece. A side that may still bring GIPF-pieces in but has none on the board
 /// must bring one (the tournament game's first move).
@@ -147,7 +207,7 @@ impl Gipf {
         for (run, keep) in mv.before.iter() {
             self.remove_chosen(mover, run, keep);
         }
-        self.remove_free(mover);
+        self.clear_free(mover);
         self.apply_push(mv.push as usize, mover, mv.gipf_piece);
         if !mv.gipf_piece {
             // The first single piece ends the bringing in of GIPF-pieces.
@@ -156,48 +216,108 @@ impl Gipf {
         for (run, keep) in mv.after.iter() {
             self.remove_chosen(mover, run, keep);
         }
-        self.remove_free(mover);
+        self.clear_free(mover);
         self.finish_turn(mover);
+    }
+
+    /// The legal pushes, one bit each, when they are the whole story: no row of the mover's
+    /// waits and no legal push makes one, so every legal push (of each kind of piece the mover
+    /// may bring) is exactly one move without choices. `None` otherwise.
+    fn quiet_pushes(&self) -> Option<u64> {
+        let mover = self.to_move;
+        let own = to_grid(self.pieces[mover.index()]);
+        if has_four(own) {
+            return None;
+        }
+        let occupied = to_grid(self.occupied());
+        let near = near_rows(own);
+        let mut legal = 0u64;
+        for (push, grid_push) in GRID_PUSHES.iter().enumerate() {
+            if grid_push.line & !occupied == 0 {
+                continue;
+            }
+            legal |= 1 << push;
+            if grid_push.line & near != 0 && grid_push.pushed(own, occupied).is_some_and(has_four) {
+                return None;
+            }
+        }
+        Some(legal)
+    }
+
+    /// How many moves [`Gipf::generate`] would append, without building them.
+    pub(crate) fn count_moves(&self) -> u64 {
+        let mut count = MoveCount::default();
+        self.generate_into(&mut count);
+        count.0
     }
 
     /// Appends every distinct legal move. A move is its push plus the position it leads to:
     /// choice sequences reaching the same position are one move, spelt the byte-smallest way.
     pub(crate) fn generate(&self, out: &mut Vec<Move>) {
+        self.generate_into(out);
+    }
+
+    /// [`Gipf::generate`] into any sink.
+    #[inline]
+    fn generate_into<S: MoveSink>(&self, out: &mut S) {
         let mover = self.to_move;
         let mut starts = Vec::new();
+        if let Some(legal) = self.quiet_pushes() {
+            // The common case: nothing waits and no push makes a row of the mover's
+            // (whichever kind of piece goes in). Without GIPF-pieces to bring in (every basic
+            // and standard position) only single pieces go in, and the reserve is not empty
+            // (or the game is over).
+            if self.may_bring == 0 {
+                out.add_pushes(legal, false);
+            } else {
+                let kinds = piece_kinds(self, mover);
+                // GIPF-pieces first: `G` sorts before every other first byte of a move.
+                for gipf_piece in [true, false] {
+                    if kinds[gipf_piece as usize] {
+                        out.add_pushes(legal, gipf_piece);
+                    }
+                }
+            }
+            return;
+        }
         if self.has_row(mover) {
             resolutions(self, mover, &mut starts);
         } else {
-            // The common case: nothing waits, and most pushes make no row of the mover's
-            // (whichever kind of piece goes in).
-            for push in 0..PUSHES {
-                if self.push_is_legal(push) && self.push_makes_row(push, mover) {
-                    starts.push((Choices::default(), *self));
-                    break;
-                }
-            }
-            if starts.is_empty() {
-                // Without GIPF-pieces to bring in (every basic and standard position) only
-                // single pieces go in, and the reserve is not empty (or the game is over).
-                if self.may_bring == 0 {
-                    self.every_push(false, out);
-                } else {
-                    let kinds = piece_kinds(self, mover);
-                    // GIPF-pieces first: `G` sorts before every other first byte of a move.
-                    for gipf_piece in [true, false] {
-                        if kinds[gipf_piece as usize] {
-                            self.every_push(gipf_piece, out);
-                        }
-                    }
-                }
-                return;
-            }
+            starts.push((Choices::default(), *self));
         }
         let mut ends = Vec::new();
         let mut candidates: Vec<(Move, Gipf)> = Vec::new();
+        // With one start, a push making no row of the mover's is one move with no choices
+        // after it, whatever it does to the opponent: no need to play it out.
+        let lone = match starts.as_slice() {
+            [(before, start)] => Some((
+                *before,
+                piece_kinds(start, mover),
+                to_grid(start.pieces[mover.index()]),
+                to_grid(start.occupied()),
+            )),
+            _ => None,
+        };
         // GIPF-pieces first: `G` sorts before every other first byte of a move.
         for gipf_piece in [true, false] {
-            for push in 0..PUSHES {
+            for (push, grid_push) in GRID_PUSHES.iter().enumerate() {
+                if let Some((before, kinds, own, occupied)) = lone {
+                    let Some(after) = grid_push.pushed(own, occupied) else {
+                        continue;
+                    };
+                    if !kinds[gipf_piece as usize] {
+                        continue;
+                    }
+                    if !has_four(after) {
+                        out.add(Move {
+                            before,
+                            push: push as u8,
+                            gipf_piece,
+                            after: Choices::default(),
+                        });
+                        continue;
+                    }
+                }
                 candidates.clear();
                 for (before, start) in &starts {
                     if !piece_kinds(start, mover)[gipf_piece as usize] || !start.push_is_legal(push)
@@ -227,27 +347,12 @@ impl Gipf {
                     }
                 }
                 if candidates.len() == 1 {
-                    out.push(candidates[0].0);
+                    out.add(candidates[0].0);
                 } else {
-                    self.push_distinct(&candidates, out);
+                    out.add_distinct(self, &candidates);
                 }
             }
         }
-    }
-
-    /// Appends every legal push of the kind of piece given, without choices.
-    #[inline]
-    fn every_push(&self, gipf_piece: bool, out: &mut Vec<Move>) {
-        out.extend(
-            (0..PUSHES)
-                .filter(|&p| self.push_is_legal(p))
-                .map(|p| Move {
-                    before: Choices::default(),
-                    push: p as u8,
-                    gipf_piece,
-                    after: Choices::default(),
-                }),
-        );
     }
 
     /// Keeps one move per resulting position among `candidates` (all of one push), the one with

@@ -4,8 +4,9 @@
 //! holds a GIPF-piece (which GIPF-pieces stay); every other row goes at once.
 
 use super::geometry::{
-    segment_index, LINES, LINE_TABLE, PUSH_TABLE, SEGMENT_TABLE, SPOTS, WINDOW_MASKS,
+    segment_index, LINES, LINE_MASKS, LINE_TABLE, PUSH_LINES, PUSH_TABLE, SEGMENT_TABLE, SPOTS,
 };
+use super::grid::{has_four, to_grid};
 use super::Gipf;
 use crate::game::Side;
 
@@ -52,7 +53,7 @@ impl Rows {
 
 /// Whether the pieces `own` hold four in a row.
 fn owns_row(own: u64) -> bool {
-    WINDOW_MASKS.iter().any(|w| own & w == *w)
+    has_four(to_grid(own))
 }
 
 impl Gipf {
@@ -63,11 +64,7 @@ impl Gipf {
 
     /// A push is legal if the line from its entry spot to the far edge has an empty spot.
     pub(crate) fn push_is_legal(&self, push: usize) -> bool {
-        let line = &PUSH_TABLE[push].line;
-        let occupied = self.occupied();
-        line.cells[..line.len as usize]
-            .iter()
-            .any(|&c| occupied & (1 << c) == 0)
+        self.occupied() & PUSH_LINES[push] != PUSH_LINES[push]
     }
 
     /// Takes a piece (two for a GIPF-piece) from `side`'s reserve and pushes it in: every
@@ -105,26 +102,6 @@ impl Gipf {
         owns_row(self.pieces[side.index()])
     }
 
-    /// Whether pushing a piece of `side` in by `push` (a legal push) makes `side` a row: the
-    /// move generator's common question, answered on `side`'s pieces alone.
-    pub(crate) fn push_makes_row(&self, push: usize, side: Side) -> bool {
-        let line = &PUSH_TABLE[push].line;
-        let occupied = self.occupied();
-        let cells = &line.cells[..line.len as usize];
-        let gap = cells
-            .iter()
-            .position(|&c| occupied & (1 << c) == 0)
-            .unwrap_or(0);
-        let mut own = self.pieces[side.index()];
-        for i in (0..gap).rev() {
-            let (from, to) = (1u64 << cells[i], 1u64 << cells[i + 1]);
-            if own & from != 0 {
-                own ^= from | to;
-            }
-        }
-        owns_row(own | 1 << cells[0])
-    }
-
     /// Every row of `side`, each with its removal run: the row extended on both sides over
     /// pieces of either colour up to the first empty spot or the edge.
     pub(crate) fn rows(&self, side: Side) -> Rows {
@@ -135,6 +112,10 @@ impl Gipf {
         let own = self.pieces[side.index()];
         let occupied = self.occupied();
         for (l, line) in LINE_TABLE.iter().enumerate() {
+            // A line with fewer than four of `side`'s pieces holds no row: skip the walk.
+            if (own & LINE_MASKS[l]).count_ones() < 4 {
+                continue;
+            }
             let cells = &line.cells[..line.len as usize];
             let owned = |i: usize| own & (1 << cells[i]) != 0;
             let filled = |i: usize| occupied & (1 << cells[i]) != 0;
@@ -185,7 +166,7 @@ impl Gipf {
     /// due again at once).
     pub(crate) fn keep_is_allowed(&self, side: Side, run_mask: u64, keep: u64) -> bool {
         let kept_own = keep & self.pieces[side.index()];
-        keep & !(run_mask & self.gipf) == 0 && !WINDOW_MASKS.iter().any(|w| kept_own & w == *w)
+        keep & !(run_mask & self.gipf) == 0 && !owns_row(kept_own)
     }
 
     /// Removes every row of `side` that needs no decision (its run meets no other row's run
@@ -208,6 +189,14 @@ impl Gipf {
         left
     }
 
+    /// Removes every row of `side` that needs no decision, when `side` has a row at all (the
+    /// quick test spares the row scan in the common case).
+    pub(crate) fn clear_free(&mut self, side: Side) {
+        if self.has_row(side) {
+            self.remove_free(side);
+        }
+    }
+
     /// Removes the chosen run `run` of `side`, keeping the GIPF-pieces on `keep`, if it is the
     /// run of one of `side`'s rows that need a decision and the keep is allowed; says whether
     /// it was.
@@ -227,7 +216,7 @@ impl Gipf {
     /// The end of a turn: the mover's rows are gone; the opponent's rows that need no
     /// decision are removed now, the others wait for its next move.
     pub(crate) fn finish_turn(&mut self, mover: Side) {
-        self.remove_free(mover.opponent());
+        self.clear_free(mover.opponent());
         self.to_move = mover.opponent();
     }
 
