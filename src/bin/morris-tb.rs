@@ -5,8 +5,20 @@
 use std::time::Instant;
 use tabula::games::morris::tablebase::Tablebase;
 
+const USAGE: &str = "usage: morris-tb [--max K] [--max-total T] [--flying true|false] [--dir DIR]";
+
 fn main() -> anyhow::Result<()> {
     let args: Vec<String> = std::env::args().skip(1).collect();
+    if args.iter().any(|a| a == "--help" || a == "-h") {
+        println!("{USAGE}");
+        return Ok(());
+    }
+    // Every flag takes a value; anything else is a mistake, not something to ignore while
+    // a long build runs with the defaults.
+    for pair in args.chunks(2) {
+        let known = ["--max", "--max-total", "--flying", "--dir"].contains(&pair[0].as_str());
+        anyhow::ensure!(known && pair.len() == 2, "{USAGE}");
+    }
     let value = |flag: &str| {
         args.iter()
             .position(|a| a == flag)
@@ -15,7 +27,11 @@ fn main() -> anyhow::Result<()> {
     let max: u32 = value("--max").map_or(Ok(3), |v| v.parse())?;
     anyhow::ensure!((3..=9).contains(&max), "--max must be 3..9");
     let max_total: u32 = value("--max-total").map_or(Ok(2 * max), |v| v.parse())?;
-    let flying = value("--flying").is_none_or(|v| v == "true");
+    let flying = match value("--flying").as_deref() {
+        None | Some("true") => true,
+        Some("false") => false,
+        Some(other) => anyhow::bail!("--flying must be true or false, not {other}"),
+    };
     let dir = std::path::PathBuf::from(value("--dir").unwrap_or_else(|| "tablebases".to_owned()));
     std::fs::create_dir_all(&dir)?;
     let (mut tb, reused) = Tablebase::load(&dir, flying, max)?;
