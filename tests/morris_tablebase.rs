@@ -310,6 +310,39 @@ fn solve_and_go_answer_from_the_tables() {
     assert!(checked.iter().all(|&n| n >= 10), "{checked:?}");
 }
 
+/// A position whose value the tables give needs no deeper search once a move keeps that
+/// value: `go movetime` answers after the first iteration instead of using its time (a
+/// drawn root would otherwise deepen to the search's depth limit).
+#[test]
+fn go_stops_once_the_table_value_is_kept() {
+    let mut engine = Engine::new(Some(&TABLES.1));
+    let kinds: [fn(TbResult) -> bool; 2] = [
+        |r| r == TbResult::Draw,
+        |r| matches!(r, TbResult::Win(n) if n >= 9),
+    ];
+    for kind in kinds {
+        let sample = positions_with(3, 3, kind);
+        for pos in sample.iter().step_by(sample.len() / 3 + 1).take(3) {
+            let fen = pos.to_fen();
+            engine.send(&format!("position fen {fen}"));
+            let start = std::time::Instant::now();
+            engine.send("go movetime 20000");
+            let mut iterations = 0;
+            loop {
+                let line = engine.until("");
+                if line.starts_with("info depth") {
+                    iterations += 1;
+                } else if line.starts_with("bestmove ") {
+                    break;
+                }
+            }
+            let took = start.elapsed();
+            assert_eq!(iterations, 1, "{fen}");
+            assert!(took < Duration::from_secs(10), "{fen}: {took:?}");
+        }
+    }
+}
+
 /// For short results the search without tables proves the same value.
 #[test]
 fn short_results_agree_with_the_search_alone() {
