@@ -6,10 +6,9 @@
 //! position against the rules in the crate's tablebase tests) and, for short results, from
 //! the engine's own search without tables: two independent computations.
 
-use std::io::{BufRead, BufReader, Write};
+mod common;
+
 use std::path::{Path, PathBuf};
-use std::process::{Child, ChildStdin, Command, Stdio};
-use std::sync::mpsc::{channel, Receiver};
 use std::sync::LazyLock;
 use std::time::Duration;
 use tabula::game::{Game, Side};
@@ -44,39 +43,14 @@ fn table(pos: &Morris) -> TbResult {
     TABLES.0.probe_position(pos).expect("a table position")
 }
 
-/// A running engine: lines in, lines out.
-struct Engine {
-    child: Child,
-    stdin: ChildStdin,
-    lines: Receiver<String>,
-}
+/// The engine playing `morris flying=true`, with the table checks' own commands.
+struct Engine(common::Engine);
 
 impl Engine {
     /// An engine playing `morris flying=true`, with the tables when `tables` is set (waiting
     /// until they are loaded).
     fn new(tables: Option<&Path>) -> Engine {
-        let mut child = Command::new(env!("CARGO_BIN_EXE_tabula"))
-            .arg("morris")
-            .arg("flying=true")
-            .stdin(Stdio::piped())
-            .stdout(Stdio::piped())
-            .spawn()
-            .expect("engine starts");
-        let stdin = child.stdin.take().unwrap();
-        let stdout = child.stdout.take().unwrap();
-        let (sender, lines) = channel();
-        std::thread::spawn(move || {
-            for line in BufReader::new(stdout).lines().map_while(Result::ok) {
-                if sender.send(line).is_err() {
-                    break;
-                }
-            }
-        });
-        let mut engine = Engine {
-            child,
-            stdin,
-            lines,
-        };
+        let mut engine = Engine(common::Engine::start(&["morris", "flying=true"]));
         if let Some(dir) = tables {
             engine.send(&format!(
                 "setoption name TablebasePath value {}",
@@ -91,20 +65,12 @@ impl Engine {
     }
 
     fn send(&mut self, line: &str) {
-        writeln!(self.stdin, "{line}").unwrap();
+        self.0.send(line);
     }
 
     /// The next line starting with `prefix` (earlier lines are dropped).
     fn until(&self, prefix: &str) -> String {
-        loop {
-            let line = self
-                .lines
-                .recv_timeout(Duration::from_secs(60))
-                .unwrap_or_else(|_| panic!("no line starting with {prefix:?} within 60 s"));
-            if line.starts_with(prefix) {
-                return line;
-            }
-        }
+        self.0.until(prefix, Duration::from_secs(60))
     }
 
     /// `go depth 1` at `fen` after `moves`: the last `info` score and the best move.
@@ -129,13 +95,6 @@ impl Engine {
         self.send(&format!("position fen {fen}"));
         self.send(&format!("solve movetime {movetime}"));
         self.until("solve ")
-    }
-}
-
-impl Drop for Engine {
-    fn drop(&mut self) {
-        let _ = writeln!(self.stdin, "quit");
-        let _ = self.child.wait();
     }
 }
 

@@ -2,65 +2,26 @@
 //! binary under a pipe: the transposition table takes what `Hash` says, for every game, and no
 //! more; shrinking `Hash` gives the memory back.
 
-use std::io::{BufRead, BufReader, Write};
-use std::process::{Child, ChildStdin, ChildStdout, Command, Stdio};
+mod common;
 
-/// The engine binary with its pipes.
-struct Engine {
-    child: Child,
-    input: ChildStdin,
-    output: BufReader<ChildStdout>,
+use common::Engine;
+use std::time::Duration;
+
+/// Sends the lines, then waits for `readyok` (every command before it is done).
+fn run(engine: &mut Engine, lines: &[&str]) {
+    for line in lines {
+        engine.send(line);
+    }
+    engine.send("isready");
+    engine.until("readyok", Duration::from_secs(60));
 }
 
-impl Engine {
-    fn start() -> Engine {
-        let mut child = Command::new(env!("CARGO_BIN_EXE_tabula"))
-            .stdin(Stdio::piped())
-            .stdout(Stdio::piped())
-            .spawn()
-            .expect("the engine starts");
-        let input = child.stdin.take().unwrap();
-        let output = BufReader::new(child.stdout.take().unwrap());
-        Engine {
-            child,
-            input,
-            output,
-        }
-    }
-
-    /// Sends the lines, then waits for `readyok` (every command before it is done).
-    fn run(&mut self, lines: &[&str]) {
-        for line in lines.iter().chain(&["isready"]) {
-            writeln!(self.input, "{line}").unwrap();
-        }
-        self.input.flush().unwrap();
-        let mut line = String::new();
-        loop {
-            line.clear();
-            assert!(
-                self.output.read_line(&mut line).unwrap() > 0,
-                "engine ended"
-            );
-            if line.trim() == "readyok" {
-                return;
-            }
-        }
-    }
-
-    /// Resident memory in KiB.
-    fn rss_kib(&self) -> i64 {
-        let status = std::fs::read_to_string(format!("/proc/{}/status", self.child.id()))
-            .expect("Linux /proc");
-        let line = status.lines().find(|l| l.starts_with("VmRSS:")).unwrap();
-        line.split_whitespace().nth(1).unwrap().parse().unwrap()
-    }
-}
-
-impl Drop for Engine {
-    fn drop(&mut self) {
-        let _ = writeln!(self.input, "quit");
-        let _ = self.child.wait();
-    }
+/// The engine's resident memory in KiB.
+fn rss_kib(engine: &Engine) -> i64 {
+    let status =
+        std::fs::read_to_string(format!("/proc/{}/status", engine.pid())).expect("Linux /proc");
+    let line = status.lines().find(|l| l.starts_with("VmRSS:")).unwrap();
+    line.split_whitespace().nth(1).unwrap().parse().unwrap()
 }
 
 #[test]
@@ -68,17 +29,20 @@ fn the_table_takes_what_hash_says_in_every_game() {
     const SMALL: i64 = 1;
     const LARGE: i64 = 96;
     for game in ["backgammon", "bombardment", "cascades", "gipf", "morris"] {
-        let mut engine = Engine::start();
+        let mut engine = Engine::start(&[]);
         let set = |mib: i64| format!("setoption name Hash value {mib}");
-        engine.run(&[
-            &set(SMALL),
-            &format!("newgame {game}"),
-            "go depth 2",
-            "wait",
-        ]);
-        let small = engine.rss_kib();
-        engine.run(&[&set(LARGE), "go depth 3", "wait"]);
-        let large = engine.rss_kib();
+        run(
+            &mut engine,
+            &[
+                &set(SMALL),
+                &format!("newgame {game}"),
+                "go depth 2",
+                "wait",
+            ],
+        );
+        let small = rss_kib(&engine);
+        run(&mut engine, &[&set(LARGE), "go depth 3", "wait"]);
+        let large = rss_kib(&engine);
         let grown_mib = (large - small) as f64 / 1024.0;
         // The table is all of the growth: at most the difference asked, and nearly all of it
         // (it is written through when built, so every page is resident).
@@ -87,8 +51,8 @@ fn the_table_takes_what_hash_says_in_every_game() {
             grown_mib <= asked + 2.0 && grown_mib >= asked * 0.95,
             "{game}: Hash {SMALL} -> {LARGE} grew the engine by {grown_mib:.1} MiB"
         );
-        engine.run(&[&set(SMALL)]);
-        let shrunk_mib = (engine.rss_kib() - small) as f64 / 1024.0;
+        run(&mut engine, &[&set(SMALL)]);
+        let shrunk_mib = (rss_kib(&engine) - small) as f64 / 1024.0;
         assert!(
             shrunk_mib < 4.0,
             "{game}: back to Hash {SMALL}, the engine still holds {shrunk_mib:.1} MiB more"
@@ -99,7 +63,7 @@ fn the_table_takes_what_hash_says_in_every_game() {
 #[test]
 fn movetime_counts_from_when_go_arrived() {
     use std::sync::atomic::AtomicBool;
-    use std::time::{Duration, Instant};
+    use std::time::Instant;
     use tabula::search::Limits;
     // A search thread that got going 200 ms after its `go movetime 100` arrived (a loaded
     // machine) is already out of time: it must answer at once, with a move.
