@@ -184,10 +184,10 @@ fn position_strings_of_the_variants() {
         .any(|l| l == "white: reserve 12, captured 0, GIPF-pieces on the board 3"));
 }
 
-/// Random games of both variants: every listed spelling is distinct and parses back to its
+/// Random games of every version: every listed spelling is distinct and parses back to its
 /// move, positions stay consistent and survive their string and key round trip.
 #[test]
-fn random_variant_games_keep_invariants() {
+fn random_games_keep_invariants() {
     let mut seed = 4242u64;
     let mut next = |n: usize| {
         seed = seed
@@ -195,7 +195,7 @@ fn random_variant_games_keep_invariants() {
             .wrapping_add(1442695040888963407);
         (seed >> 33) as usize % n
     };
-    for variant in [Variant::Standard, Variant::Tournament] {
+    for variant in [Variant::Basic, Variant::Standard, Variant::Tournament] {
         for _ in 0..30 {
             let mut p = Gipf::start(&options(variant));
             for _ in 0..300 {
