@@ -22,7 +22,20 @@ use std::time::Instant;
 struct SearchJob {
     stop: Arc<AtomicBool>,
     handle: JoinHandle<()>,
-    infinite: bool,
+    ends: Ends,
+}
+
+/// What ends a running search other than `stop`.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+enum Ends {
+    /// A limit (time, depth, nodes): a command that must wait for it can.
+    AtLimit,
+    /// Nothing (`go infinite`): end of input stops it.
+    Never,
+    /// The end of its work, which may take very long (`solve` without `movetime`): end of
+    /// input waits for the answer, but commands that would wait behind it are refused, so
+    /// `stop` and `isready` are still read.
+    WhenDone,
 }
 
 /// What the input loop should do after a command.
@@ -102,7 +115,7 @@ impl Session {
     /// End of input: a bounded search finishes and answers; an infinite one is stopped.
     pub fn finish(&mut self) {
         if let Some(job) = &self.job {
-            if job.infinite {
+            if job.ends == Ends::Never {
                 job.stop.store(true, Ordering::Relaxed);
             }
         }
@@ -121,17 +134,23 @@ impl Session {
         let searching = self.out.is_searching();
         if searching && mutates(&command) {
             // A bounded search ends by itself: let it answer first, so piped scripts work.
-            // An infinite one would make us wait forever, and a second `go` is a mistake.
+            // An unlimited one could keep the input unread for ever (`stop` included), and a
+            // second `go` is a mistake.
             if matches!(command, Command::Go(_)) {
                 self.error("already searching");
                 return Flow::Continue;
             }
-            if self
+            let running = self
                 .job
                 .as_ref()
-                .is_some_and(|job| job.infinite && !job.stop.load(Ordering::Relaxed))
-            {
+                .filter(|job| !job.stop.load(Ordering::Relaxed))
+                .map(|job| job.ends);
+            if running == Some(Ends::Never) {
                 self.error("an infinite search is running (send stop first)");
+                return Flow::Continue;
+            }
+            if running == Some(Ends::WhenDone) {
+                self.error("solve without movetime is running (send stop first)");
                 return Flow::Continue;
             }
             self.join_search();
@@ -225,7 +244,11 @@ impl Session {
                 }
             }
             Command::Wait => match &self.job {
-                Some(job) if job.infinite && !job.stop.load(Ordering::Relaxed) && searching => {
+                Some(job)
+                    if job.ends == Ends::Never
+                        && !job.stop.load(Ordering::Relaxed)
+                        && searching =>
+                {
                     self.error("wait would never end: the search is infinite (send stop)")
                 }
                 _ => self.join_search(),
@@ -370,8 +393,12 @@ impl Session {
                 ..Limits::default()
             };
         }
-        let infinite = params.infinite || limits.is_unbounded();
-        self.spawn(infinite, move |game, flag, out| {
+        let ends = if params.infinite || limits.is_unbounded() {
+            Ends::Never
+        } else {
+            Ends::AtLimit
+        };
+        self.spawn(ends, move |game, flag, out| {
             let found = catch_unwind(AssertUnwindSafe(|| {
                 game.search(&limits, flag, &mut |info| {
                     out.send(&Response::Info(info.clone()))
@@ -389,7 +416,8 @@ impl Session {
     }
 
     /// `solve`: proves the value on the search thread, so `stop` and `isready` still work.
-    /// Without a time limit it runs until it is done (or stopped): end of input waits for it.
+    /// Without a time limit it runs until it is done (or stopped): end of input waits for it,
+    /// and commands that would wait behind it are refused.
     fn solve(&mut self, movetime: Option<i64>) {
         self.join_search();
         if let Some(outcome) = self.game.outcome() {
@@ -414,7 +442,12 @@ impl Session {
             movetime,
             ..Limits::default()
         };
-        self.spawn(false, move |game, flag, out| {
+        let ends = if movetime.is_some() {
+            Ends::AtLimit
+        } else {
+            Ends::WhenDone
+        };
+        self.spawn(ends, move |game, flag, out| {
             let start = Instant::now();
             let solved = catch_unwind(AssertUnwindSafe(|| {
                 game.solve(&limits, flag, &mut |info| {
@@ -438,7 +471,7 @@ impl Session {
     }
 
     /// Runs `work` on a copy of the game on the search thread; its response ends the search.
-    fn spawn<F>(&mut self, infinite: bool, work: F)
+    fn spawn<F>(&mut self, ends: Ends, work: F)
     where
         F: FnOnce(&dyn AnyGame, &AtomicBool, &Output) -> Response + Send + 'static,
     {
@@ -451,11 +484,7 @@ impl Session {
             let last = work(game.as_ref(), &flag, &out);
             out.end_search(&last);
         });
-        self.job = Some(SearchJob {
-            stop,
-            handle,
-            infinite,
-        });
+        self.job = Some(SearchJob { stop, handle, ends });
     }
 
     fn limits(&self, params: &GoParams) -> Limits {
