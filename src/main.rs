@@ -3,6 +3,10 @@
 fn main() {
     env_logger::init();
     let args: Vec<String> = std::env::args().skip(1).collect();
-    let code = tabula::protocol::run(std::io::stdin().lock(), std::io::stdout(), &args);
+    let code = tabula::protocol::run(
+        std::io::BufReader::new(std::io::stdin()),
+        std::io::stdout(),
+        &args,
+    );
     std::process::exit(code);
 }

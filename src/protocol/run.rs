@@ -1,10 +1,16 @@
-//! The input loop: reads lines (bounded in length), hands them to the session, and ends on
-//! `quit` or at end of input after the running search has answered.
+//! The input loop: reads lines (bounded in length) on a thread of their own, hands them to the
+//! session in order, and ends on `quit` or at end of input after the running search has
+//! answered. The reader counts the `stop` and `quit` lines it reads ahead, so they reach a
+//! search even while the session waits for it before an earlier command.
 
 use super::response::{Output, Response};
-use super::session::{Flow, Session};
+use super::session::{Flow, PendingStops, Session};
 use std::io::{BufRead, ErrorKind, Write};
 use std::panic::{catch_unwind, AssertUnwindSafe};
+use std::sync::mpsc::{sync_channel, Receiver};
+
+/// Lines read ahead of the session at most; the reader waits beyond that.
+const READ_AHEAD: usize = 1024;
 
 /// Longest accepted input line in bytes; longer lines are refused with an error.
 pub const LINE_LIMIT: usize = 256 * 1024;
@@ -55,9 +61,32 @@ fn read_line(input: &mut dyn BufRead, buffer: &mut Vec<u8>) -> Line {
     }
 }
 
+/// Reads `input` on a thread, counting the `stop` and `quit` lines in `pending`.
+fn read_ahead(mut input: impl BufRead + Send + 'static, pending: PendingStops) -> Receiver<Line> {
+    let (sender, lines) = sync_channel(READ_AHEAD);
+    std::thread::spawn(move || {
+        let mut buffer = Vec::new();
+        loop {
+            let line = read_line(&mut input, &mut buffer);
+            let end = matches!(line, Line::End);
+            if let Line::Text(text) = &line {
+                pending.note(text);
+            }
+            if sender.send(line).is_err() || end {
+                return;
+            }
+        }
+    });
+    lines
+}
+
 /// Runs a session over `input` and `output`. `args` may name the game and its options
 /// (`gipf`, `cascades width=5 rows=5`); returns the process exit code.
-pub fn run(mut input: impl BufRead, output: impl Write + Send + 'static, args: &[String]) -> i32 {
+pub fn run(
+    input: impl BufRead + Send + 'static,
+    output: impl Write + Send + 'static,
+    args: &[String],
+) -> i32 {
     let out = Output::new(Box::new(output));
     let mut session = Session::new(out.clone());
     if !args.is_empty() {
@@ -67,9 +96,9 @@ pub fn run(mut input: impl BufRead, output: impl Write + Send + 'static, args: &
             return 2;
         }
     }
-    let mut buffer = Vec::new();
+    let lines = read_ahead(input, session.pending_stops());
     loop {
-        match read_line(&mut input, &mut buffer) {
+        match lines.recv().unwrap_or(Line::End) {
             Line::Text(text) => {
                 // A bug must not take the engine down: report it and keep the session.
                 match catch_unwind(AssertUnwindSafe(|| session.handle(&text))) {

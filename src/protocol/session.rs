@@ -13,7 +13,7 @@ use crate::search::Limits;
 use crate::util::rng::Rng;
 use std::panic::{catch_unwind, AssertUnwindSafe};
 use std::path::Path;
-use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
 use std::sync::Arc;
 use std::thread::JoinHandle;
 use std::time::Instant;
@@ -28,14 +28,11 @@ struct SearchJob {
 /// What ends a running search other than `stop`.
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]
 enum Ends {
-    /// A limit (time, depth, nodes): a command that must wait for it can.
+    /// A limit (time, depth, nodes) or the end of its work (`solve`): a command that must
+    /// wait for it can, and end of input waits for its answer.
     AtLimit,
     /// Nothing (`go infinite`): end of input stops it.
     Never,
-    /// The end of its work, which may take very long (`solve` without `movetime`): end of
-    /// input waits for the answer, but commands that would wait behind it are refused, so
-    /// `stop` and `isready` are still read.
-    WhenDone,
 }
 
 /// What the input loop should do after a command.
@@ -54,6 +51,40 @@ pub struct Session {
     game: Box<dyn AnyGame>,
     rng: Rng,
     job: Option<SearchJob>,
+    pending: PendingStops,
+}
+
+/// How many `stop` and `quit` lines the input reader has read that the session has not
+/// handled yet. While the session waits for a search before a command that changes the state,
+/// such a line further on in the input stops that search, so a long bounded search never
+/// keeps `stop` or `quit` waiting.
+#[derive(Clone, Default)]
+pub struct PendingStops(Arc<AtomicUsize>);
+
+impl PendingStops {
+    /// The reader calls this for every line it reads, before the session sees it.
+    pub fn note(&self, line: &str) {
+        if is_interrupt(line) {
+            self.0.fetch_add(1, Ordering::SeqCst);
+        }
+    }
+
+    fn handled(&self, line: &str) {
+        if is_interrupt(line) {
+            let _ = self
+                .0
+                .fetch_update(Ordering::SeqCst, Ordering::SeqCst, |n| n.checked_sub(1));
+        }
+    }
+
+    fn any(&self) -> bool {
+        self.0.load(Ordering::SeqCst) > 0
+    }
+}
+
+/// `stop` or `quit`, the lines that act on a search however far ahead they are read.
+fn is_interrupt(line: &str) -> bool {
+    matches!(line.trim(), "stop" | "quit")
 }
 
 impl Session {
@@ -68,7 +99,13 @@ impl Session {
             options,
             game,
             job: None,
+            pending: PendingStops::default(),
         }
+    }
+
+    /// The counter the input reader keeps of `stop` and `quit` lines read ahead.
+    pub fn pending_stops(&self) -> PendingStops {
+        self.pending.clone()
     }
 
     /// Chooses the game from the command line (`gipf`, `cascades width=5`).
@@ -102,6 +139,7 @@ impl Session {
 
     /// Handles one input line (already stripped of its newline).
     pub fn handle(&mut self, line: &str) -> Flow {
+        self.pending.handled(line);
         match parse_line(line) {
             Ok(None) => Flow::Continue,
             Ok(Some(command)) => self.execute(command),
@@ -134,23 +172,18 @@ impl Session {
         let searching = self.out.is_searching();
         if searching && mutates(&command) {
             // A bounded search ends by itself: let it answer first, so piped scripts work.
-            // An unlimited one could keep the input unread for ever (`stop` included), and a
-            // second `go` is a mistake.
+            // An infinite one would make us wait for ever, and a second `go` is a mistake.
+            // (`stop` and `quit` still reach a search we wait for: the reader acts on them.)
             if matches!(command, Command::Go(_)) {
                 self.error("already searching");
                 return Flow::Continue;
             }
-            let running = self
+            if self
                 .job
                 .as_ref()
-                .filter(|job| !job.stop.load(Ordering::Relaxed))
-                .map(|job| job.ends);
-            if running == Some(Ends::Never) {
+                .is_some_and(|job| job.ends == Ends::Never && !job.stop.load(Ordering::Relaxed))
+            {
                 self.error("an infinite search is running (send stop first)");
-                return Flow::Continue;
-            }
-            if running == Some(Ends::WhenDone) {
-                self.error("solve without movetime is running (send stop first)");
                 return Flow::Continue;
             }
             self.join_search();
@@ -416,8 +449,7 @@ impl Session {
     }
 
     /// `solve`: proves the value on the search thread, so `stop` and `isready` still work.
-    /// Without a time limit it runs until it is done (or stopped): end of input waits for it,
-    /// and commands that would wait behind it are refused.
+    /// Without a time limit it runs until it is done (or stopped): end of input waits for it.
     fn solve(&mut self, movetime: Option<i64>) {
         self.join_search();
         if let Some(outcome) = self.game.outcome() {
@@ -442,12 +474,7 @@ impl Session {
             movetime,
             ..Limits::default()
         };
-        let ends = if movetime.is_some() {
-            Ends::AtLimit
-        } else {
-            Ends::WhenDone
-        };
-        self.spawn(ends, move |game, flag, out| {
+        self.spawn(Ends::AtLimit, move |game, flag, out| {
             let start = Instant::now();
             let solved = catch_unwind(AssertUnwindSafe(|| {
                 game.solve(&limits, flag, &mut |info| {
@@ -508,6 +535,14 @@ impl Session {
 
     fn join_search(&mut self) {
         if let Some(job) = self.job.take() {
+            // A `stop` or `quit` later in the input is meant for this search (or ends the
+            // session): let it act now rather than after the search has run its course.
+            while !job.handle.is_finished() {
+                if self.pending.any() {
+                    job.stop.store(true, Ordering::Relaxed);
+                }
+                std::thread::sleep(std::time::Duration::from_millis(1));
+            }
             if job.handle.join().is_err() {
                 log::error!("the search thread ended abnormally");
             }
