@@ -287,13 +287,8 @@ fn match_equity_table_is_consistent() {
 #[test]
 fn match_states_round_trip() {
     let m = options(&[("cube", "on"), ("match", "9")]);
-    let mut seed = 0x0DDB_A11C_0FFE_E000u64;
-    let mut next = move || {
-        seed ^= seed << 13;
-        seed ^= seed >> 7;
-        seed ^= seed << 17;
-        seed
-    };
+    let mut rng = crate::util::rng::Rng::new(0x0DDB_A11C_0FFE_E000u64);
+    let mut next = move || rng.next_u64();
     let mut checked = 0;
     for game in 0..12u16 {
         let mut p = Backgammon::start(&m);
@@ -339,13 +334,8 @@ fn match_states_round_trip() {
 fn random_ids_are_rejected_or_round_trip() {
     const B64: &[u8] = b"ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/";
     let opts = options(CUBE);
-    let mut seed = 0xFEED_5EED_0BAD_C0DEu64;
-    let mut next = move || {
-        seed ^= seed << 13;
-        seed ^= seed >> 7;
-        seed ^= seed << 17;
-        seed
-    };
+    let mut rng = crate::util::rng::Rng::new(0xFEED_5EED_0BAD_C0DEu64);
+    let mut next = move || rng.next_u64();
     let start = ids::to_gnubg_id(&Backgammon::start(&opts));
     let (mut accepted, mut tries) = (0, 0);
     for _ in 0..3000 {

@@ -188,13 +188,8 @@ fn position_strings_of_the_variants() {
 /// move, positions stay consistent and survive their string and key round trip.
 #[test]
 fn random_games_keep_invariants() {
-    let mut seed = 4242u64;
-    let mut next = |n: usize| {
-        seed = seed
-            .wrapping_mul(6364136223846793005)
-            .wrapping_add(1442695040888963407);
-        (seed >> 33) as usize % n
-    };
+    let mut rng = crate::util::rng::Rng::new(4242u64);
+    let mut next = |n: usize| rng.below(n as u64) as usize;
     for variant in [Variant::Basic, Variant::Standard, Variant::Tournament] {
         for _ in 0..30 {
             let mut p = Gipf::start(&options(variant));
@@ -226,13 +221,8 @@ fn random_games_keep_invariants() {
 #[test]
 fn variant_garbage_never_panics() {
     let alphabet: Vec<char> = "abcdefghiGWBxwb0123456789-:,/ ".chars().collect();
-    let mut seed = 77u64;
-    let mut next = |n: usize| {
-        seed = seed
-            .wrapping_mul(6364136223846793005)
-            .wrapping_add(1442695040888963407);
-        (seed >> 33) as usize % n
-    };
+    let mut rng = crate::util::rng::Rng::new(77u64);
+    let mut next = |n: usize| rng.below(n as u64) as usize;
     let p = pos(Variant::Tournament, "4/1WWW1/6/5B1/6/5/4 w 12 16 0 0 wb");
     for _ in 0..20000 {
         let len = next(20);
