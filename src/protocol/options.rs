@@ -22,6 +22,9 @@ pub struct EngineOptions {
     /// `TablebasePath`: a directory of endgame tables (empty: none); each game decides which
     /// of its files it loads.
     pub tablebase_path: String,
+    /// `Variety`: equally scored root moves are chosen at random (from `Seed` and the
+    /// position) instead of by move order, so that games between engines differ.
+    pub variety: bool,
 }
 
 /// Who chooses the move on `go`.
@@ -61,6 +64,7 @@ impl Default for EngineOptions {
             move_overhead: 10,
             player: Player::Search,
             tablebase_path: String::new(),
+            variety: false,
         }
     }
 }
@@ -99,6 +103,7 @@ impl EngineOptions {
                 defaults.player.name()
             ),
             "name TablebasePath type string default <empty>".into(),
+            format!("name Variety type check default {}", defaults.variety),
         ]
     }
 
@@ -176,6 +181,13 @@ impl EngineOptions {
                     ));
                 }
                 self.tablebase_path = text.to_owned();
+            }
+            "variety" => {
+                self.variety = match value.map(str::to_ascii_lowercase).as_deref() {
+                    Some("true") => true,
+                    Some("false") => false,
+                    _ => return Err("bad value for Variety: expected true or false".into()),
+                }
             }
             _ => return Err(format!("no such option: {name}")),
         }

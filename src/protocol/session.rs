@@ -423,6 +423,7 @@ impl Session {
         if self.options.player == Player::Greedy {
             limits = Limits {
                 depth: Some(1),
+                variety: limits.variety,
                 ..Limits::default()
             };
         }
@@ -530,6 +531,7 @@ impl Session {
             infinite: params.infinite,
             overhead: self.options.move_overhead,
             received: Some(Instant::now()),
+            variety: self.options.variety.then_some(self.options.seed),
         }
     }
 

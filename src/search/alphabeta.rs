@@ -4,6 +4,7 @@
 use super::tt::{Bound, Entry, Table};
 use super::{Budget, Info, Limits, Score, MATE, MAX_PLY, PROVEN};
 use crate::game::{Chance, Game, Outcome, Proven};
+use crate::util::rng::Rng;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::Instant;
 
@@ -56,7 +57,11 @@ pub fn search<G: Game>(
     };
     let mut root_moves = Vec::new();
     root.legal_moves(&mut root_moves);
-    root_moves.sort_by_key(|&mv| -root.move_order_hint(mv));
+    match limits.variety {
+        // The first of equally scored root moves is kept, so a seeded order picks among them.
+        Some(seed) => shuffle(&mut root_moves, &mut Rng::new(seed ^ root.hash())),
+        None => root_moves.sort_by_key(|&mv| -root.move_order_hint(mv)),
+    }
     let mut result = SearchResult {
         best: root_moves.first().copied(),
         info: None,
@@ -432,6 +437,13 @@ impl<G: Game> Searcher<'_, G> {
         if out_of_time || out_of_nodes || self.stop.load(Ordering::Relaxed) {
             self.aborted = true;
         }
+    }
+}
+
+/// A uniformly random order (Fisher-Yates).
+fn shuffle<M>(moves: &mut [M], rng: &mut Rng) {
+    for i in (1..moves.len()).rev() {
+        moves.swap(i, rng.below(i as u64 + 1) as usize);
     }
 }
 

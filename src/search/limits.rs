@@ -23,6 +23,10 @@ pub struct Limits {
     /// thread got going (on a loaded machine that can be tens of milliseconds later).
     /// `None`: from the start of the search.
     pub received: Option<Instant>,
+    /// `Variety`: a seed that shuffles the root moves before the first iteration, so that
+    /// among root moves of equal score a random one (fixed by the seed and the position) is
+    /// played instead of the first in the game's move order. `None`: the game's order.
+    pub variety: Option<u64>,
 }
 
 impl Limits {
