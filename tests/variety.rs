@@ -39,7 +39,10 @@ fn variety_picks_among_equal_scores_by_seed() {
         let (score, best) = depth_one(&mut engine, &setup);
         assert_eq!(score, plain_score, "seed {seed}: Variety changed the score");
         let (_, again) = depth_one(&mut engine, &[position]);
-        assert_eq!(again, best, "seed {seed}: the same seed and position, another move");
+        assert_eq!(
+            again, best,
+            "seed {seed}: the same seed and position, another move"
+        );
         chosen.push(best);
     }
     chosen.sort();

@@ -46,6 +46,23 @@ pub fn canonical_pair(a: Cell, b: Cell) -> Move {
 }
 
 impl Cascades {
+    /// Calls `f` for one stone on each of `cells` and, after White's one-stone first move,
+    /// for every pair of them; false when only single stones are legal.
+    fn singles_and_pairs(&self, cells: &[Cell], f: &mut impl FnMut(Move)) -> bool {
+        for &cell in cells {
+            f(Move::One(cell));
+        }
+        if self.first_move {
+            return false;
+        }
+        for (i, &a) in cells.iter().enumerate() {
+            for &b in &cells[i + 1..] {
+                f(canonical_pair(a, b));
+            }
+        }
+        true
+    }
+
     /// Calls `f` once for every legal move (nothing once the game is over).
     pub fn for_each_move(&self, mut f: impl FnMut(Move)) {
         if self.outcome().is_some() {
@@ -58,16 +75,8 @@ impl Cascades {
             .targets(&self.stones[self.side.index()], &occupied);
         let list = CellList::of(&targets);
         let cells = list.as_slice();
-        for &cell in cells {
-            f(Move::One(cell));
-        }
-        if self.first_move {
+        if !self.singles_and_pairs(cells, &mut f) {
             return;
-        }
-        for (i, &a) in cells.iter().enumerate() {
-            for &b in &cells[i + 1..] {
-                f(canonical_pair(a, b));
-            }
         }
         let blocked = board::union(&occupied, &targets);
         for &first in cells {
@@ -175,16 +184,8 @@ impl Cascades {
         on_bottom[bottom] = targets[bottom];
         let list = CellList::of(&on_bottom);
         let cells = list.as_slice();
-        for &cell in cells {
-            f(Move::One(cell));
-        }
-        if self.first_move {
+        if !self.singles_and_pairs(cells, &mut f) {
             return;
-        }
-        for (i, &a) in cells.iter().enumerate() {
-            for &b in &cells[i + 1..] {
-                f(canonical_pair(a, b));
-            }
         }
         let blocked = board::union(&occupied, &targets);
         let mut above = [0u32; MAX_SIDE];
