@@ -57,11 +57,12 @@ pub fn search<G: Game>(
     };
     let mut root_moves = Vec::new();
     root.legal_moves(&mut root_moves);
-    match limits.variety {
-        // The first of equally scored root moves is kept, so a seeded order picks among them.
-        Some(seed) => shuffle(&mut root_moves, &mut Rng::new(seed ^ root.hash())),
-        None => root_moves.sort_by_key(|&mv| -root.move_order_hint(mv)),
+    // The first of equally scored root moves is kept: a seeded order among moves of equal
+    // hint picks at random where neither the search nor the game prefers one.
+    if let Some(seed) = limits.variety {
+        shuffle(&mut root_moves, &mut Rng::new(seed ^ root.hash()));
     }
+    root_moves.sort_by_key(|&mv| -root.move_order_hint(mv));
     let mut result = SearchResult {
         best: root_moves.first().copied(),
         info: None,

@@ -23,9 +23,9 @@ pub struct Limits {
     /// thread got going (on a loaded machine that can be tens of milliseconds later).
     /// `None`: from the start of the search.
     pub received: Option<Instant>,
-    /// `Variety`: a seed that shuffles the root moves before the first iteration, so that
-    /// among root moves of equal score a random one (fixed by the seed and the position) is
-    /// played instead of the first in the game's move order. `None`: the game's order.
+    /// `Variety`: a seed that shuffles root moves of equal move-order hint before the first
+    /// iteration, so that among root moves of equal score and hint a random one (fixed by
+    /// the seed and the position) is played, not the first the generator lists.
     pub variety: Option<u64>,
 }
 
