@@ -224,6 +224,15 @@ pub trait Game: Clone + Debug + Send + Sync + 'static {
         0
     }
 
+    /// True when the evaluation favours the side to move so much that searches ending on
+    /// the opponent's move (odd depths) and on the mover's own (even depths) disagree: the
+    /// iterative deepening then completes odd depths only (and the depth `go depth N` asks
+    /// for), so that the move played never swings with how deep the clock allowed. Default:
+    /// every depth.
+    fn odd_depths_only(&self) -> bool {
+        false
+    }
+
     /// Moves that change the material balance at once (captures, detonations, mills), which
     /// the search follows past its horizon so it never stops in the middle of an exchange.
     /// Default: none (the search then stops at the horizon).

@@ -76,7 +76,11 @@ pub fn search<G: Game>(
         .unwrap_or(MAX_PLY as u32)
         .clamp(1, MAX_PLY as u32);
     let root_value = root.proven_value();
+    let odd_only = root.odd_depths_only();
     for depth in 1..=max_depth {
+        if odd_only && depth % 2 == 0 && depth < max_depth {
+            continue;
+        }
         let (score, best) = searcher.root(root, &mut root_moves, depth as i32);
         if searcher.aborted {
             // A partial iteration still searched the previous best first; keep a better move.
