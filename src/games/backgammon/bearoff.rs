@@ -184,7 +184,7 @@ fn build(
             successors(h, roll, &mut next);
             let best = next
                 .iter()
-                .map(|c| index(c))
+                .map(index)
                 .min_by(|&a, &b| means[a].total_cmp(&means[b]))
                 .expect("a home layout always has a play");
             for n in 1..MAX_ROLLS {
