@@ -189,20 +189,20 @@ pub struct Shots {
 pub fn shots(me: &Side26, them: &Side26) -> Shots {
     // `them`'s point r is the blot's point 25 - r; `me` blocks r when it holds 25 - r.
     let blocked = |r: usize| me[25 - r] >= 2;
-    let mut targets: Vec<(usize, usize, usize)> = Vec::new(); // (shooter, distance, blot)
-    let shooters: Vec<usize> = if them[BAR] > 0 {
-        vec![BAR]
-    } else {
-        (1..25).filter(|&q| them[q] > 0).collect()
-    };
+    // (shooter, distance, blot): blots and shooters' points share 24 points, so there are
+    // at most 12 x 12 pairs.
+    let mut targets = [(0usize, 0usize, 0usize); 144];
+    let mut count = 0;
     for p in (1..25).filter(|&p| me[p] == 1) {
-        for &q in &shooters {
-            // The blot stands on `them`'s point 25 - p.
-            if q + p > 25 {
-                targets.push((q, q + p - 25, p));
-            }
+        // The blot stands on `them`'s point 25 - p; shooters stand 1..=24 pips behind it, on
+        // `them`'s points q > 25 - p (only the bar while `them` has checkers there).
+        let shooters = if them[BAR] > 0 { BAR..=BAR } else { 26 - p..=24 };
+        for q in shooters.filter(|&q| them[q] > 0) {
+            targets[count] = (q, q + p - 25, p);
+            count += 1;
         }
     }
+    let targets = &targets[..count];
     let none = Shots {
         chance: 0.0,
         pip_loss: 0.0,
