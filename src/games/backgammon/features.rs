@@ -196,7 +196,11 @@ pub fn shots(me: &Side26, them: &Side26) -> Shots {
     for p in (1..25).filter(|&p| me[p] == 1) {
         // The blot stands on `them`'s point 25 - p; shooters stand 1..=24 pips behind it, on
         // `them`'s points q > 25 - p (only the bar while `them` has checkers there).
-        let shooters = if them[BAR] > 0 { BAR..=BAR } else { 26 - p..=24 };
+        let shooters = if them[BAR] > 0 {
+            BAR..=BAR
+        } else {
+            26 - p..=24
+        };
         for q in shooters.filter(|&q| them[q] > 0) {
             targets[count] = (q, q + p - 25, p);
             count += 1;

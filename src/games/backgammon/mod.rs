@@ -28,6 +28,8 @@ pub mod eval;
 pub mod features;
 pub mod ids;
 pub mod lookahead;
+#[cfg(test)]
+mod lookahead_tests;
 pub mod matchplay;
 pub mod met;
 pub mod movegen;

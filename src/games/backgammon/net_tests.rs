@@ -1,4 +1,4 @@
-//! Tests of the network's inputs and training, the 2-ply search and duplicate matches.
+//! Tests of the network's inputs and training and of duplicate matches.
 
 use super::board::{Side26, OFF};
 use super::features::{encode, escapes, longest_prime, shots, INPUTS, PER_SIDE};
@@ -6,8 +6,6 @@ use super::matchplay::{duplicate_match, pair_results, Player};
 use super::nn::{self, Net, TrainConfig};
 use super::*;
 use crate::game::Game;
-use crate::search::{Limits, Score};
-use std::sync::atomic::AtomicBool;
 
 /// One side with `points` as (point, count) and the rest borne off.
 fn side(points: &[(usize, u8)]) -> Side26 {
@@ -177,129 +175,4 @@ fn duplicate_pairs_do_not_depend_on_threads() {
         pair_results(a, b, 0..6, 3, 1),
         pair_results(a, b, 0..6, 3, 2)
     );
-}
-
-/// A position with the roll set, from a position string.
-fn rolled(fen: &str, roll: u32) -> Backgammon {
-    let mut p = Backgammon::from_fen(fen, &Options::default()).unwrap();
-    p.apply_chance(roll);
-    p
-}
-
-fn value_of(pos: &Backgammon) -> i32 {
-    match pos.outcome() {
-        Some(o) => pos.terminal_value(&o).unwrap(),
-        None => pos.evaluate(),
-    }
-}
-
-/// A separate 2-ply: the average over the rolls of the roller's best reply by evaluation.
-fn naive_two_ply(pos: &Backgammon) -> i32 {
-    if pos.outcome().is_some() {
-        return value_of(pos);
-    }
-    let mut rolls = Vec::new();
-    pos.chance_events(&mut rolls);
-    let total: f64 = rolls
-        .iter()
-        .map(|c| {
-            let mut r = pos.clone();
-            r.apply_chance(c.event);
-            let mut replies = Vec::new();
-            r.legal_moves(&mut replies);
-            let best = replies.iter().map(|&m| {
-                let mut q = r.clone();
-                q.play(m);
-                -value_of(&q)
-            });
-            c.probability * best.max().unwrap() as f64
-        })
-        .sum();
-    total.round() as i32
-}
-
-fn after(pos: &Backgammon, mv: Move) -> Backgammon {
-    let mut p = pos.clone();
-    p.play(mv);
-    p
-}
-
-fn go(pos: &Backgammon, limits: &Limits) -> crate::search::SearchResult<Move> {
-    lookahead::search(pos, limits, &AtomicBool::new(false), &mut |_| {}).unwrap()
-}
-
-#[test]
-fn two_ply_search_scores_its_choice_exactly_and_beats_one_ply() {
-    let positions = [
-        rolled("w=24:2,13:5,8:3,6:5 b=24:2,13:5,8:3,6:5 w - opening", 42),
-        rolled(
-            "w=24:1,13:5,9:1,8:2,6:5,5:1 b=24:2,13:4,11:1,8:3,6:5 w -",
-            63,
-        ),
-        rolled(
-            "w=bar:1,13:4,8:3,6:4,4:2,3:1 b=20:2,13:4,8:3,6:4,5:2 w -",
-            51,
-        ),
-    ];
-    for pos in positions {
-        let mut plays = Vec::new();
-        pos.legal_moves(&mut plays);
-        let one = go(
-            &pos,
-            &Limits {
-                depth: Some(1),
-                ..Limits::default()
-            },
-        );
-        let info = one.info.unwrap();
-        assert_eq!(info.depth, 1);
-        let best_one = plays.iter().map(|&m| -value_of(&after(&pos, m))).max();
-        let chosen_one = -value_of(&after(&pos, one.best.unwrap()));
-        assert_eq!(Some(chosen_one), best_one);
-        assert_eq!(info.score, Score::Cp(chosen_one));
-
-        let two = go(&pos, &Limits::default());
-        let info = two.info.unwrap();
-        assert_eq!(info.depth, 2);
-        let chosen = -naive_two_ply(&after(&pos, two.best.unwrap()));
-        assert_eq!(info.score, Score::Cp(chosen));
-        assert!(chosen >= -naive_two_ply(&after(&pos, one.best.unwrap())));
-    }
-}
-
-#[test]
-fn search_limits_and_positions_it_leaves_to_the_generic_search() {
-    let pos = rolled("w=24:2,13:5,8:3,6:5 b=24:2,13:5,8:3,6:5 w - opening", 31);
-    let stop = AtomicBool::new(false);
-    let deep = Limits {
-        depth: Some(3),
-        ..Limits::default()
-    };
-    assert!(lookahead::search(&pos, &deep, &stop, &mut |_| {}).is_none());
-    let unrolled = Backgammon::start(&Options::default());
-    assert!(lookahead::search(&unrolled, &Limits::default(), &stop, &mut |_| {}).is_none());
-    // Out of nodes in the 2-ply pass: the 1-ply choice stands.
-    let few = Limits {
-        nodes: Some(30),
-        ..Limits::default()
-    };
-    let cut = go(&pos, &few);
-    assert_eq!(cut.info.unwrap().depth, 1);
-    let one = go(
-        &pos,
-        &Limits {
-            depth: Some(1),
-            ..Limits::default()
-        },
-    );
-    assert_eq!(cut.best, one.best);
-    // Stopped before it starts the 2-ply pass: the same.
-    let stopped = AtomicBool::new(true);
-    let r = lookahead::search(&pos, &Limits::default(), &stopped, &mut |_| {}).unwrap();
-    assert_eq!(r.best, one.best);
-    // The engine's default level finishes the 2-ply pass within its movetime.
-    let r = go(&pos, &matchplay::default_limits());
-    let unlimited = go(&pos, &Limits::default());
-    assert_eq!(r.best, unlimited.best);
-    assert_eq!(r.info.unwrap().depth, unlimited.info.unwrap().depth);
 }
