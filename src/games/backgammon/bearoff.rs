@@ -9,7 +9,7 @@
 //! and of losing one ([`outputs`]), up to the small gap between minimising the expected rolls
 //! and maximising the winning chance.
 
-use super::board::{check_step, Side26, OFF};
+use super::board::{Side26, OFF};
 use super::movegen::Roll;
 use std::sync::OnceLock;
 
@@ -55,10 +55,25 @@ fn index(home: &[u8; POINTS]) -> usize {
     let (mut rank, mut before) = (0, 0);
     for (i, &n) in home.iter().enumerate() {
         before += n as usize;
-        rank += binomial(before + i, i + 1);
+        rank += BINOMIALS[before + i][i + 1];
     }
     rank
 }
+
+/// `BINOMIALS[n][k]` = C(n, k) for the index (n < 21, k <= 6).
+static BINOMIALS: [[usize; POINTS + 1]; CHECKERS + POINTS] = {
+    let mut t = [[0; POINTS + 1]; CHECKERS + POINTS];
+    let mut n = 0;
+    while n < CHECKERS + POINTS {
+        let mut k = 0;
+        while k <= POINTS {
+            t[n][k] = binomial(n, k);
+            k += 1;
+        }
+        n += 1;
+    }
+    t
+};
 
 /// The home points of a side (`None` unless every checker left is home).
 pub fn home(side: &Side26) -> Option<[u8; POINTS]> {
@@ -70,63 +85,25 @@ pub fn home(side: &Side26) -> Option<[u8; POINTS]> {
     Some(h)
 }
 
-/// Every layout reachable by playing `roll` (both orders of the dice, all four steps of a
-/// double), as distinct home layouts.
-fn successors(from: &[u8; POINTS], roll: Roll, out: &mut Vec<[u8; POINTS]>) {
-    out.clear();
-    let mut side: Side26 = [0; 26];
-    side[1..=POINTS].copy_from_slice(from);
-    side[OFF] = (CHECKERS - from.iter().map(|&n| n as usize).sum::<usize>()) as u8;
-    let empty: Side26 = [0; 26];
-    let dice: &[&[u8]] = if roll.is_double() {
-        &[&[roll.hi; 4]]
-    } else {
-        &[&[roll.hi, roll.lo], &[roll.lo, roll.hi]]
-    };
-    for order in dice {
-        play(&mut side, &empty, order, roll.is_double(), POINTS, out);
-    }
-    out.sort_unstable();
-    out.dedup();
-}
-
-/// Plays `dice` one step at a time on `side`, pushing each finished layout. The steps of a
-/// double start from non-increasing points (`top`), which covers all its plays.
-fn play(
-    side: &mut Side26,
-    empty: &Side26,
-    dice: &[u8],
-    double: bool,
-    top: usize,
-    out: &mut Vec<[u8; POINTS]>,
-) {
-    let Some((&die, rest)) = dice.split_first() else {
-        out.push(home(side).unwrap_or_default());
-        return;
-    };
-    if side[OFF] as usize == CHECKERS {
-        out.push([0; POINTS]);
-        return;
-    }
-    for from in (1..=top).rev() {
-        if side[from] == 0 {
+/// The layouts one die `d` can leave (a checker moved down `d` points or borne off: from
+/// its own point, or from the highest occupied point when the die is larger), written into
+/// `out`; returns how many.
+fn die_moves(h: &[u8; POINTS], d: usize, out: &mut [[u8; POINTS]; POINTS]) -> usize {
+    let highest = (1..=POINTS).rev().find(|&p| h[p - 1] > 0).unwrap_or(0);
+    let mut n = 0;
+    for p in 1..=POINTS {
+        if h[p - 1] == 0 || (p < d && p != highest) {
             continue;
         }
-        if let Ok(to) = check_step(side, empty, from, die as usize) {
-            side[from] -= 1;
-            side[to] += 1;
-            play(
-                side,
-                empty,
-                rest,
-                double,
-                if double { from } else { POINTS },
-                out,
-            );
-            side[to] -= 1;
-            side[from] += 1;
+        let mut c = *h;
+        c[p - 1] -= 1;
+        if p > d {
+            c[p - d - 1] += 1;
         }
+        out[n] = c;
+        n += 1;
     }
+    n
 }
 
 /// Every layout, ordered by pip count (a play always lowers it).
@@ -160,8 +137,14 @@ fn mean(d: &Rolls) -> f32 {
     d.iter().enumerate().map(|(n, p)| n as f32 * p).sum()
 }
 
+/// The best end (lowest mean rolls, its index) of `k + 1` more steps of die `d + 1` from a
+/// layout: `[d][k]`.
+type StepBest = [[(f32, u32); 4]; POINTS];
+
 /// Builds a table: `done` says which layouts need no more rolls, and only layouts for which
-/// `wanted` holds are filled (their successors must be wanted or done).
+/// `wanted` holds are filled (the layouts they lead to must be wanted or done). Each roll is
+/// played to the end with the lowest mean; the best end of k steps of one die is kept per
+/// layout, so a roll costs a few lookups in the layouts one die leaves.
 fn build(
     order: &[[u8; POINTS]],
     done: impl Fn(&[u8; POINTS]) -> bool,
@@ -169,29 +152,57 @@ fn build(
 ) -> Vec<Rolls> {
     let mut table = vec![[0f32; MAX_ROLLS]; LAYOUTS];
     let mut means = vec![0f32; LAYOUTS];
-    let mut next = Vec::new();
+    let mut step_best: Vec<StepBest> = vec![[[(0.0, 0); 4]; POINTS]; LAYOUTS];
+    let mut moves = [[0u8; POINTS]; POINTS];
+    // The layouts each die leaves from the current one, by index.
+    let mut children = [[0usize; POINTS]; POINTS];
+    let mut counts = [0usize; POINTS];
+    let better = |a: (f32, u32), b: (f32, u32)| if b.0 < a.0 { b } else { a };
     for h in order {
         let i = index(h);
         if done(h) {
             table[i][0] = 1.0;
+            step_best[i] = [[(0.0, i as u32); 4]; POINTS];
             continue;
         }
         if !wanted(h) {
             continue;
         }
+        for d in 1..=POINTS {
+            let n = die_moves(h, d, &mut moves);
+            counts[d - 1] = n;
+            for (slot, m) in children[d - 1].iter_mut().zip(&moves[..n]) {
+                *slot = index(m);
+            }
+            let mut best = [(f32::INFINITY, 0u32); 4];
+            for &c in &children[d - 1][..n] {
+                best[0] = better(best[0], (means[c], c as u32));
+                for k in 1..4 {
+                    best[k] = better(best[k], step_best[c][d - 1][k - 1]);
+                }
+            }
+            step_best[i][d - 1] = best;
+        }
         let mut dist = [0f32; MAX_ROLLS];
         for (roll, chance) in Roll::all(false) {
-            successors(h, roll, &mut next);
-            let best = next
-                .iter()
-                .map(index)
-                .min_by(|&a, &b| means[a].total_cmp(&means[b]))
-                .expect("a home layout always has a play");
+            let (hi, lo) = (roll.hi as usize, roll.lo as usize);
+            let best = if hi == lo {
+                step_best[i][hi - 1][3]
+            } else {
+                let mut best = (f32::INFINITY, 0);
+                for (first, second) in [(hi, lo), (lo, hi)] {
+                    for &c in &children[first - 1][..counts[first - 1]] {
+                        best = better(best, step_best[c][second - 1][0]);
+                    }
+                }
+                best
+            };
+            let end = &table[best.1 as usize];
             for n in 1..MAX_ROLLS {
-                dist[n] += chance as f32 * table[best][n - 1];
+                dist[n] += chance as f32 * end[n - 1];
             }
             // The last bucket keeps what would fall beyond it (never reached in practice).
-            dist[MAX_ROLLS - 1] += chance as f32 * table[best][MAX_ROLLS - 1];
+            dist[MAX_ROLLS - 1] += chance as f32 * end[MAX_ROLLS - 1];
         }
         means[i] = mean(&dist);
         table[i] = dist;
@@ -199,7 +210,13 @@ fn build(
     table
 }
 
-/// The tables, built on first use (a fraction of a second).
+/// Builds the tables now (when the network is loaded, at the first evaluation), so that
+/// no later search, deep in a game and perhaps short of time, pays for them.
+pub fn prepare() {
+    tables();
+}
+
+/// The tables, built on first use (about 60 ms of CPU).
 fn tables() -> &'static Tables {
     static TABLES: OnceLock<Tables> = OnceLock::new();
     TABLES.get_or_init(|| {

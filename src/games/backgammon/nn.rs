@@ -158,6 +158,7 @@ static NET: std::sync::OnceLock<Net> = std::sync::OnceLock::new();
 /// `backgammon-train`) unless [`install`] chose another first.
 pub fn shipped() -> &'static Net {
     NET.get_or_init(|| {
+        bearoff::prepare();
         Net::from_text(include_str!("neural.weights")).expect("neural.weights is well formed")
     })
 }
