@@ -10,7 +10,7 @@
 
 use super::cube::MAX_LOG2;
 use super::met::{self, Live};
-use super::{nn, race, Backgammon, EvalKind};
+use super::{bearoff, nn, race, Backgammon, EvalKind};
 use crate::game::{Game, Side};
 
 /// How much of the live-cube value a real game keeps (its jumps lose the rest).
@@ -36,9 +36,14 @@ pub struct Chances {
 pub fn chances(pos: &Backgammon, cubeless: impl Fn(&Backgammon) -> i32) -> Chances {
     if pos.eval == EvalKind::Neural {
         let mut chances = network_chances(pos);
-        let me = pos.side_to_move();
-        if let Some(win) = race::winning_chance(pos.checkers(me), pos.checkers(me.opponent())) {
-            // The race model's winning chance, the network's gammons within it.
+        let (me, them) = (
+            pos.checkers(pos.side_to_move()),
+            pos.checkers(pos.side_to_move().opponent()),
+        );
+        // All-home races are exact already (the bear-off database); in longer races the
+        // race model's winning chance, the network's gammons within it.
+        let exact = bearoff::outputs(me, them).is_some();
+        if let Some(win) = race::winning_chance(me, them).filter(|_| !exact) {
             chances.win = win;
             chances.win_gammon = chances.win_gammon.min(win);
             chances.win_backgammon = chances.win_backgammon.min(chances.win_gammon);
