@@ -214,29 +214,41 @@ pub fn shots(me: &Side26, them: &Side26) -> Shots {
     if targets.is_empty() {
         return none;
     }
-    let (mut hits, mut loss) = (0u32, 0u32);
-    for a in 1..=6usize {
-        for b in a..=6usize {
-            let weight = if a == b { 1 } else { 2 };
-            let reaches = |q: usize, dist: usize| {
-                if a == b {
-                    (1..=4)
-                        .any(|k| k * a == dist && (1..k).all(|i| q > i * a && !blocked(q - i * a)))
-                } else {
-                    dist == a
-                        || dist == b
-                        || (dist == a + b
-                            && ((q > a && !blocked(q - a)) || (q > b && !blocked(q - b))))
+    // The pips lost to each roll's costliest hit (0: no hit), by [high die - 1][low die - 1].
+    let mut worst = [[0u32; 6]; 6];
+    // A step of `step` pips from `them`'s point `q` lands on an open point.
+    let open = |q: usize, step: usize| q > step && !blocked(q - step);
+    for &(q, dist, p) in targets {
+        let pips = (25 - p) as u32;
+        let mut hit = |a: usize, b: usize| {
+            let w = &mut worst[a.max(b) - 1][a.min(b) - 1];
+            *w = (*w).max(pips);
+        };
+        if dist <= 6 {
+            (1..=6).for_each(|other| hit(dist, other));
+        }
+        for a in 1..=6 {
+            // Both dice, through either landing point.
+            if let Some(b) = dist.checked_sub(a).filter(|&b| b > a && b <= 6) {
+                if open(q, a) || open(q, b) {
+                    hit(a, b);
                 }
-            };
-            let worst = targets
-                .iter()
-                .filter(|&&(q, dist, _)| reaches(q, dist))
-                .map(|&(_, _, p)| 25 - p)
-                .max();
-            if let Some(pips) = worst {
+            }
+            // Two to four steps of a double, every landing point open.
+            for k in 2..=4 {
+                if k * a == dist && (1..k).all(|i| open(q, i * a)) {
+                    hit(a, a);
+                }
+            }
+        }
+    }
+    let (mut hits, mut loss) = (0u32, 0u32);
+    for (hi, row) in worst.iter().enumerate() {
+        for (lo, &pips) in row[..=hi].iter().enumerate() {
+            let weight = if hi == lo { 1 } else { 2 };
+            if pips > 0 {
                 hits += weight;
-                loss += weight * pips as u32;
+                loss += weight * pips;
             }
         }
     }
