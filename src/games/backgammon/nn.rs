@@ -347,9 +347,13 @@ pub fn train_from(
             for &mv in &moves {
                 let mut child = pos.clone();
                 child.play(mv);
+                // The network's own outputs, also in all-home races: it learns them too.
                 let out = match child.outcome() {
                     Some(o) => result_targets(&o, mover),
-                    None => flipped(&learner.net.outputs(&child, &mut child_x)),
+                    None => {
+                        features::encode(&child, &mut child_x);
+                        flipped(&learner.net.forward(&child_x).out)
+                    }
                 };
                 let score = Net::equity_of(&out);
                 if best.as_ref().is_none_or(|(b, _, _)| score > *b) {
