@@ -1,7 +1,7 @@
 //! Duplicate-dice backgammon match between built-in players:
 //! `backgammon-match [PAIRS] [SEED] [A] [B] [THREADS] [WEIGHTS]`, players `engine` (the engine's default level,
 //! `go movetime 100`), `heuristic` or `neural` (1 ply), `heuristic2` or `neural2` (the
-//! engine's search, `go depth 2`), `pubeval1` (1 ply with pubeval as evaluation) or `pubeval`
+//! engine's search, `go depth 2`), `neural3` (`go depth 3`), `pubeval1` (1 ply with pubeval as evaluation) or `pubeval`
 //! (Tesauro's player); THREADS (default 1) games at once. Prints A's points per game and, for
 //! search players, how many searches ran into their time limit. `WEIGHTS` (optional): a weight
 //! file for `eval=neural` instead of the shipped one.
@@ -18,6 +18,7 @@ fn player(name: &str) -> Option<Player> {
         "pubeval" => Some(Player::Pubeval),
         "neural" => Some(Player::OnePly(EvalKind::Neural)),
         "neural2" => Some(Player::Search(EvalKind::Neural, 2)),
+        "neural3" => Some(Player::Search(EvalKind::Neural, 3)),
         "heuristic2" => Some(Player::Search(EvalKind::Heuristic, 2)),
         "engine" => Some(Player::Engine),
         _ => None,
@@ -34,7 +35,7 @@ fn main() {
         player(&arg(3, "pubeval")),
         arg(4, "1").parse::<u32>(),
     ) else {
-        eprintln!("usage: backgammon-match [PAIRS] [SEED] [A] [B] [THREADS] [WEIGHTS] (players: engine, heuristic, heuristic2, neural, neural2, pubeval1, pubeval)");
+        eprintln!("usage: backgammon-match [PAIRS] [SEED] [A] [B] [THREADS] [WEIGHTS] (players: engine, heuristic, heuristic2, neural, neural2, neural3, pubeval1, pubeval)");
         std::process::exit(2);
     };
     if let Some(file) = args.get(5) {

@@ -10,7 +10,7 @@
 
 use super::cube::MAX_LOG2;
 use super::met::{self, Live};
-use super::{nn, race, Backgammon, EvalKind};
+use super::{bearoff, nn, race, Backgammon, EvalKind};
 use crate::game::{Game, Side};
 
 /// How much of the live-cube value a real game keeps (its jumps lose the rest).
@@ -32,31 +32,25 @@ pub struct Chances {
 }
 
 /// The chances of the side to move by the position's evaluation: the network's own outputs,
-/// or, for the evaluations that give only an equity, the winning chance matching it. The
-/// network's are averaged with those of the colour-swapped position: it scores the same
-/// position differently with white and with black on roll (0.63 against 0.49 in the even
-/// 108-pip race), which would otherwise make one colour double too early and the other too
-/// late.
+/// or, for the evaluations that give only an equity, the winning chance matching it.
 pub fn chances(pos: &Backgammon, cubeless: impl Fn(&Backgammon) -> i32) -> Chances {
     if pos.eval == EvalKind::Neural {
-        let (a, b) = (network_chances(pos), network_chances(&pos.mirrored()));
-        let mut average = Chances {
-            win: (a.win + b.win) / 2.0,
-            win_gammon: (a.win_gammon + b.win_gammon) / 2.0,
-            win_backgammon: (a.win_backgammon + b.win_backgammon) / 2.0,
-            lose_gammon: (a.lose_gammon + b.lose_gammon) / 2.0,
-            lose_backgammon: (a.lose_backgammon + b.lose_backgammon) / 2.0,
-        };
-        let me = pos.side_to_move();
-        if let Some(win) = race::winning_chance(pos.checkers(me), pos.checkers(me.opponent())) {
-            // The race model's winning chance, the network's gammons within it.
-            average.win = win;
-            average.win_gammon = average.win_gammon.min(win);
-            average.win_backgammon = average.win_backgammon.min(average.win_gammon);
-            average.lose_gammon = average.lose_gammon.min(1.0 - win);
-            average.lose_backgammon = average.lose_backgammon.min(average.lose_gammon);
+        let mut chances = network_chances(pos);
+        let (me, them) = (
+            pos.checkers(pos.side_to_move()),
+            pos.checkers(pos.side_to_move().opponent()),
+        );
+        // All-home races are exact already (the bear-off database); in longer races the
+        // race model's winning chance, the network's gammons within it.
+        let exact = bearoff::outputs(me, them).is_some();
+        if let Some(win) = race::winning_chance(me, them).filter(|_| !exact) {
+            chances.win = win;
+            chances.win_gammon = chances.win_gammon.min(win);
+            chances.win_backgammon = chances.win_backgammon.min(chances.win_gammon);
+            chances.lose_gammon = chances.lose_gammon.min(1.0 - win);
+            chances.lose_backgammon = chances.lose_backgammon.min(chances.lose_gammon);
         }
-        return average;
+        return chances;
     }
     let equity = f64::from(cubeless(pos)) / f64::from(super::eval::POINT);
     Chances {
@@ -71,21 +65,16 @@ pub fn chances(pos: &Backgammon, cubeless: impl Fn(&Backgammon) -> i32) -> Chanc
 /// The network's chances for the side to move, made consistent (gammons within wins).
 fn network_chances(pos: &Backgammon) -> Chances {
     let out = nn::shipped().outputs(pos, &mut Vec::with_capacity(64));
-    let [w, wg, wbg, bg, bbg] = out.map(f64::from);
-    let (win, mine, theirs) = if pos.side_to_move() == Side::White {
-        (w, (wg, wbg), (bg, bbg))
-    } else {
-        (1.0 - w, (bg, bbg), (wg, wbg))
-    };
+    let [win, win_gammon, win_backgammon, lose_gammon, lose_backgammon] = out.map(f64::from);
     let win = win.clamp(0.0, 1.0);
-    let win_gammon = mine.0.clamp(0.0, win);
-    let lose_gammon = theirs.0.clamp(0.0, 1.0 - win);
+    let win_gammon = win_gammon.clamp(0.0, win);
+    let lose_gammon = lose_gammon.clamp(0.0, 1.0 - win);
     Chances {
         win,
         win_gammon,
-        win_backgammon: mine.1.clamp(0.0, win_gammon),
+        win_backgammon: win_backgammon.clamp(0.0, win_gammon),
         lose_gammon,
-        lose_backgammon: theirs.1.clamp(0.0, lose_gammon),
+        lose_backgammon: lose_backgammon.clamp(0.0, lose_gammon),
     }
 }
 

@@ -1,45 +1,43 @@
-//! The network's inputs: the raw board in Tesauro's encoding plus a few expert features.
+//! The network's inputs: the raw board in Tesauro's encoding plus expert features.
 //!
-//! Everything is from white's side. Per side and point 1..=24 four units (at least 1, 2, 3
-//! checkers, half the count beyond 3), its bar / 2 and its borne-off checkers / 15 (2 x 98);
-//! two units for the side to move; then per side its pip count / 100, the chance (of 36
-//! rolls) that the opponent hits one of its blots, its longest prime / 6; and a contact flag.
-//! The expert units carry what a small network learns slowly from the raw board alone: the
-//! race, the risk of being hit and the strength of a blockade.
+//! Everything is from the side to move's view: its checkers first, then the opponent's, so a
+//! position and its colour-swapped twin have the same inputs and every training position
+//! teaches both colours. Per side and point 1..=24 four units (at least 1, 2, 3 checkers,
+//! half the count beyond 3), its bar / 2 and its borne-off checkers / 15 (2 x 98); then per
+//! side [`PER_SIDE`] expert units ([`expert_side`]) and a contact flag. The expert units
+//! carry what a small network learns slowly from the raw board alone: the race, the risk of
+//! being hit and what it costs, blockades and how well a back checker can escape them,
+//! anchors, and the chance of staying on the bar.
 
-use super::board::{in_contact, pips, Side26, BAR, OFF};
+use super::board::{highest_point, in_contact, pips, Side26, BAR, OFF};
 use super::Backgammon;
-use crate::game::{Game, Side};
+use crate::game::Game;
 
-/// Input units.
-pub const INPUTS: usize = 205;
-/// First expert unit: three per side, then the contact flag.
-const EXPERT: usize = 198;
+/// Expert units per side.
+pub const PER_SIDE: usize = 8;
+/// First expert unit: [`PER_SIDE`] for the side to move, as many for the opponent.
+const EXPERT: usize = 196;
+/// Input units: the raw board, the expert units and the contact flag.
+pub const INPUTS: usize = EXPERT + 2 * PER_SIDE + 1;
 
 /// The active inputs of a position as (index, value) pairs (most inputs are zero).
 pub fn encode(pos: &Backgammon, out: &mut Vec<(usize, f32)>) {
     out.clear();
-    let white = pos.checkers(Side::White);
-    let black = pos.checkers(Side::Black);
-    let contact = in_contact(white, black);
-    for (s, (me, them)) in [(white, black), (black, white)].into_iter().enumerate() {
-        raw_side(me, s * 98, out);
-        let at = EXPERT + 3 * s;
-        out.push((at, pips(me) as f32 / 100.0));
-        if contact {
-            let shots = hit_chance(me, them);
-            if shots > 0.0 {
-                out.push((at + 1, shots));
+    let mover = pos.side_to_move();
+    let me = pos.checkers(mover);
+    let them = pos.checkers(mover.opponent());
+    let contact = in_contact(me, them);
+    for (s, (a, b)) in [(me, them), (them, me)].into_iter().enumerate() {
+        raw_side(a, s * 98, out);
+        let at = EXPERT + PER_SIDE * s;
+        for (i, v) in expert_side(a, b, contact).into_iter().enumerate() {
+            if v != 0.0 {
+                out.push((at + i, v));
             }
         }
-        let prime = longest_prime(me);
-        if prime > 1 {
-            out.push((at + 2, prime as f32 / 6.0));
-        }
     }
-    out.push((196 + pos.side_to_move().index(), 1.0));
     if contact {
-        out.push((EXPERT + 6, 1.0));
+        out.push((INPUTS - 1, 1.0));
     }
 }
 
@@ -68,6 +66,36 @@ fn raw_side(c: &Side26, base: usize, out: &mut Vec<(usize, f32)>) {
     }
 }
 
+/// The expert units of side `me` against `them`: pips / 100; the chance its blots are hit
+/// and the pips that costs on average / 12; its longest prime / 6; how trapped its rearmost
+/// checker is (the share of the 36 rolls that do not get it past the opponent's points in
+/// front); how well it contains the opponent (the same for the best-escaping opposing checker
+/// on the opponent's points 15..=24); its most advanced anchor in the opponent's half; the
+/// chance it stays on the bar. The contact-only units are 0 in a race.
+pub fn expert_side(me: &Side26, them: &Side26, contact: bool) -> [f32; PER_SIDE] {
+    let mut x = [0f32; PER_SIDE];
+    x[0] = pips(me) as f32 / 100.0;
+    x[3] = longest_prime(me) as f32 / 6.0;
+    if !contact {
+        return x;
+    }
+    let shots = shots(me, them);
+    x[1] = shots.chance;
+    x[2] = shots.pip_loss / 12.0;
+    x[4] = 1.0 - escapes(them, highest_point(me)) as f32 / 36.0;
+    let best_escape = (15..=24).map(|q| escapes(me, q)).max().unwrap_or(36);
+    x[5] = 1.0 - best_escape as f32 / 36.0;
+    x[6] = (13..=24)
+        .rev()
+        .find(|&p| me[p] >= 2)
+        .map_or(0.0, |p| (p - 12) as f32 / 12.0);
+    if me[BAR] > 0 {
+        let closed = them[1..=6].iter().filter(|&&n| n >= 2).count() as f32;
+        x[7] = (closed / 6.0) * (closed / 6.0);
+    }
+    x
+}
+
 /// The most consecutive points `side` holds with two or more checkers.
 pub fn longest_prime(side: &Side26) -> u32 {
     let (mut best, mut run) = (0, 0);
@@ -78,52 +106,154 @@ pub fn longest_prime(side: &Side26) -> u32 {
     best
 }
 
-/// The fraction of the 36 rolls with which `them` can hit at least one blot of `me`.
+/// How many of the 36 rolls let a checker on point `p` (in its own numbering, the bar is 25)
+/// get past every point `blockers` holds among the 12 in front of it, moving by whole dice
+/// through open points only. A checker with nothing in front of it escapes with every roll.
+pub fn escapes(blockers: &Side26, p: usize) -> u32 {
+    // Bit d-1: the point d pips in front is held (points past 1 are never held).
+    let mut mask = 0u32;
+    for d in 1..=12 {
+        if p > d && blockers[25 - (p - d)] >= 2 {
+            mask |= 1 << (d - 1);
+        }
+    }
+    ESCAPES[mask as usize] as u32
+}
+
+/// [`escapes`] for every 12-bit mask of held points in front of the checker.
+static ESCAPES: [u8; 4096] = {
+    let mut table = [0u8; 4096];
+    let mut mask = 0;
+    while mask < 4096 {
+        table[mask] = escape_rolls(mask as u32);
+        mask += 1;
+    }
+    table
+};
+
+/// The rolls (of 36) escaping a block `mask` (bit d-1: the point d pips ahead is held).
+const fn escape_rolls(mask: u32) -> u8 {
+    // Past the block: further than its farthest held point.
+    let last = 32 - mask.leading_zeros();
+    let mut count = 0;
+    let mut a = 1;
+    while a <= 6 {
+        let mut b = 1;
+        while b <= 6 {
+            let escaped = if a == b {
+                let mut k = 1;
+                let mut ok = false;
+                while k <= 4 && is_open(mask, k * a) {
+                    if k * a > last {
+                        ok = true;
+                    }
+                    k += 1;
+                }
+                ok
+            } else {
+                (is_open(mask, a) && (a > last || (is_open(mask, a + b) && a + b > last)))
+                    || (is_open(mask, b) && (b > last || (is_open(mask, a + b) && a + b > last)))
+            };
+            if escaped {
+                count += 1;
+            }
+            b += 1;
+        }
+        a += 1;
+    }
+    count
+}
+
+/// Whether the point `d` pips ahead is free in the block `mask` (of the 12 points ahead).
+const fn is_open(mask: u32, d: u32) -> bool {
+    d > 12 || mask & (1 << (d - 1)) == 0
+}
+
+/// The opponent's shots at one side's blots.
+#[derive(Copy, Clone, Debug, PartialEq)]
+pub struct Shots {
+    /// The fraction of the 36 rolls that hit at least one blot.
+    pub chance: f32,
+    /// The pips a hit sets the side back, averaged over the 36 rolls (the farthest-advanced
+    /// blot a roll can hit).
+    pub pip_loss: f32,
+}
+
+/// The shots `them` has at `me`'s blots.
 ///
 /// A shot travels by one die, both dice (through a landing point `me` does not hold) or, on a
 /// double, up to four steps of it. While `them` has checkers on the bar only shots from the
 /// bar count (the entering checker must come in first). Hits on the way of a combined shot
 /// count too. An estimate for the network, not a rule check: bear-off limits do not apply in
 /// contact, and a second checker on the bar stopping the other die is ignored.
-pub fn hit_chance(me: &Side26, them: &Side26) -> f32 {
+pub fn shots(me: &Side26, them: &Side26) -> Shots {
     // `them`'s point r is the blot's point 25 - r; `me` blocks r when it holds 25 - r.
     let blocked = |r: usize| me[25 - r] >= 2;
-    let mut pairs: Vec<(usize, usize)> = Vec::new(); // (shooter point, distance)
-    let shooters: Vec<usize> = if them[BAR] > 0 {
-        vec![BAR]
-    } else {
-        (1..25).filter(|&q| them[q] > 0).collect()
-    };
+    // (shooter, distance, blot): blots and shooters' points share 24 points, so there are
+    // at most 12 x 12 pairs.
+    let mut targets = [(0usize, 0usize, 0usize); 144];
+    let mut count = 0;
     for p in (1..25).filter(|&p| me[p] == 1) {
-        for &q in &shooters {
-            // The blot stands on `them`'s point 25 - p.
-            if q + p > 25 {
-                pairs.push((q, q + p - 25));
-            }
+        // The blot stands on `them`'s point 25 - p; shooters stand 1..=24 pips behind it, on
+        // `them`'s points q > 25 - p (only the bar while `them` has checkers there).
+        let shooters = if them[BAR] > 0 {
+            BAR..=BAR
+        } else {
+            26 - p..=24
+        };
+        for q in shooters.filter(|&q| them[q] > 0) {
+            targets[count] = (q, q + p - 25, p);
+            count += 1;
         }
     }
-    if pairs.is_empty() {
-        return 0.0;
+    let targets = &targets[..count];
+    let none = Shots {
+        chance: 0.0,
+        pip_loss: 0.0,
+    };
+    if targets.is_empty() {
+        return none;
     }
-    let mut hits = 0u32;
-    for a in 1..=6usize {
-        for b in a..=6usize {
-            let weight = if a == b { 1 } else { 2 };
-            let hit = pairs.iter().any(|&(q, dist)| {
-                if a == b {
-                    (1..=4)
-                        .any(|k| k * a == dist && (1..k).all(|i| q > i * a && !blocked(q - i * a)))
-                } else {
-                    dist == a
-                        || dist == b
-                        || (dist == a + b
-                            && ((q > a && !blocked(q - a)) || (q > b && !blocked(q - b))))
+    // The pips lost to each roll's costliest hit (0: no hit), by [high die - 1][low die - 1].
+    let mut worst = [[0u32; 6]; 6];
+    // A step of `step` pips from `them`'s point `q` lands on an open point.
+    let open = |q: usize, step: usize| q > step && !blocked(q - step);
+    for &(q, dist, p) in targets {
+        let pips = (25 - p) as u32;
+        let mut hit = |a: usize, b: usize| {
+            let w = &mut worst[a.max(b) - 1][a.min(b) - 1];
+            *w = (*w).max(pips);
+        };
+        if dist <= 6 {
+            (1..=6).for_each(|other| hit(dist, other));
+        }
+        for a in 1..=6 {
+            // Both dice, through either landing point.
+            if let Some(b) = dist.checked_sub(a).filter(|&b| b > a && b <= 6) {
+                if open(q, a) || open(q, b) {
+                    hit(a, b);
                 }
-            });
-            if hit {
-                hits += weight;
+            }
+            // Two to four steps of a double, every landing point open.
+            for k in 2..=4 {
+                if k * a == dist && (1..k).all(|i| open(q, i * a)) {
+                    hit(a, a);
+                }
             }
         }
     }
-    hits as f32 / 36.0
+    let (mut hits, mut loss) = (0u32, 0u32);
+    for (hi, row) in worst.iter().enumerate() {
+        for (lo, &pips) in row[..=hi].iter().enumerate() {
+            let weight = if hi == lo { 1 } else { 2 };
+            if pips > 0 {
+                hits += weight;
+                loss += weight * pips;
+            }
+        }
+    }
+    Shots {
+        chance: hits as f32 / 36.0,
+        pip_loss: loss as f32 / 36.0,
+    }
 }

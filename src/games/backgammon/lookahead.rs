@@ -1,10 +1,11 @@
 //! Backgammon's own search for `go` once the roll is known, as strong programs do it: every
 //! play scored at 1 ply (the evaluation of the position it leaves), then the best few
 //! candidates scored at 2 plies (the average over the opponent's 21 rolls of the position left
-//! by the opponent's best 1-ply reply). The 1-ply pass filters the candidates, so the 2-ply
-//! pass costs a few thousand evaluations, about 10 ms: it always fits the arena's usual
-//! `movetime 100` with time to spare, so the search stops there instead of starting a deeper
-//! pass it could not finish.
+//! by the opponent's best 1-ply reply), then the best two or three of those at 3 plies (the
+//! opponent's best 1-ply reply to each roll valued at 2 plies). The 1-ply pass filters the
+//! candidates, so the 2-ply pass costs a few thousand evaluations; a 3-ply candidate costs
+//! about 21 times a 2-ply one, so under a clock the 3-ply pass takes only as many candidates
+//! as the time left should allow, judged from how long the 2-ply pass took.
 
 use super::movegen::Move;
 use super::Backgammon;
@@ -17,11 +18,16 @@ use std::time::Instant;
 pub const CANDIDATES: usize = 8;
 /// Plays more than this far (thousandths of a point) below the best 1-ply play are dropped.
 pub const MARGIN: i32 = 160;
+/// At most this many plays go on to the 3-ply pass.
+pub const DEEP_CANDIDATES: usize = 3;
+/// Plays more than this far below the best 2-ply play do not go on to the 3-ply pass.
+pub const DEEP_MARGIN: i32 = 100;
 
 /// The search for a position whose roll is known (and no double is pending); `None` for
-/// every other position, and for `go depth N` with N >= 3, which run the generic search.
-/// Depth 1 is the 1-ply pass alone; every other limit runs both passes, the second cut short
-/// (falling back to the 1-ply choice) only by `stop`, the clock or the node limit.
+/// every other position, and for `go depth N` with N >= 4, which run the generic search.
+/// Depth 1 is the 1-ply pass alone, depth 2 the 1- and 2-ply passes; every other limit runs
+/// all three, a pass cut short by `stop`, the clock or the node limit leaving the choice of
+/// the pass before it.
 pub fn search(
     root: &Backgammon,
     limits: &Limits,
@@ -31,8 +37,8 @@ pub fn search(
     if root.dice().is_none() || root.cube().offered || root.outcome().is_some() {
         return None;
     }
-    let max_depth = limits.depth.unwrap_or(2);
-    if max_depth >= 3 {
+    let max_depth = limits.depth.unwrap_or(3);
+    if max_depth >= 4 {
         return None;
     }
     let start = limits.received.unwrap_or_else(Instant::now);
@@ -76,10 +82,48 @@ pub fn search(
         .take(CANDIDATES)
         .map(|&(_, mv)| mv)
         .collect();
-    if max_depth >= 2 && candidates.len() > 1 {
+    if max_depth < 2 || candidates.len() < 2 {
+        result.nodes = walk.nodes;
+        return Some(result);
+    }
+    let two_ply_start = Instant::now();
+    let mut scored = Vec::with_capacity(candidates.len());
+    for &mv in &candidates {
+        let Some(value) = walk.two_ply(&after(root, mv)) else {
+            break;
+        };
+        scored.push((-value, mv));
+    }
+    if walk.aborted() {
+        result.nodes = walk.nodes;
+        return Some(result);
+    }
+    let per_candidate = two_ply_start.elapsed() / candidates.len() as u32;
+    scored.sort_by_key(|&(score, _)| -score);
+    let (best_2ply, best_mv) = scored[0];
+    let second = info(2, best_2ply, walk.nodes, best_mv);
+    report(&second);
+    result.best = Some(best_mv);
+    result.info = Some(second);
+    // A 3-ply candidate costs about 21 2-ply ones (one per opposing roll); under a clock,
+    // only as many as should finish in time.
+    let affordable = match walk.hard {
+        None => DEEP_CANDIDATES,
+        Some(hard) => {
+            let left = hard.saturating_duration_since(Instant::now());
+            (left.as_secs_f64() / (22.0 * per_candidate.as_secs_f64()).max(1e-9)) as usize
+        }
+    };
+    let deep: Vec<Move> = scored
+        .iter()
+        .take_while(|&&(score, _)| score >= best_2ply - DEEP_MARGIN)
+        .take(DEEP_CANDIDATES.min(affordable))
+        .map(|&(_, mv)| mv)
+        .collect();
+    if max_depth >= 3 && deep.len() > 1 {
         let mut best: Option<(i32, Move)> = None;
-        for &mv in &candidates {
-            let Some(value) = walk.two_ply(&after(root, mv)) else {
+        for &mv in &deep {
+            let Some(value) = walk.three_ply(&after(root, mv)) else {
                 break;
             };
             if best.is_none_or(|(b, _)| -value > b) {
@@ -87,10 +131,10 @@ pub fn search(
             }
         }
         if let (false, Some((score, mv))) = (walk.aborted(), best) {
-            let second = info(2, score, walk.nodes, mv);
-            report(&second);
+            let third = info(3, score, walk.nodes, mv);
+            report(&third);
             result.best = Some(mv);
-            result.info = Some(second);
+            result.info = Some(third);
         }
     }
     result.nodes = walk.nodes;
@@ -130,6 +174,31 @@ impl Walk<'_> {
         self.stop.load(Ordering::Relaxed)
             || self.hard.is_some_and(|hard| Instant::now() >= hard)
             || self.node_limit.is_some_and(|limit| self.nodes > limit)
+    }
+
+    /// The value of `pos` (before the roll) for its side to move: each roll weighted by its
+    /// chance, the mover then playing its best 1-ply reply, valued at 2 plies. `None` when
+    /// cut short.
+    fn three_ply(&mut self, pos: &Backgammon) -> Option<i32> {
+        if pos.outcome().is_some() {
+            return Some(self.static_value(pos));
+        }
+        let mut events = Vec::new();
+        pos.chance_events(&mut events);
+        let mut total = 0.0;
+        for event in &events {
+            let mut rolled = pos.clone();
+            rolled.apply_chance(event.event);
+            let mut moves = Vec::new();
+            rolled.legal_moves(&mut moves);
+            let reply = moves
+                .iter()
+                .map(|&mv| (self.static_value(&after(&rolled, mv)), mv))
+                .min_by_key(|&(value, _)| value)
+                .map(|(_, mv)| mv)?;
+            total += event.probability * -self.two_ply(&after(&rolled, reply))? as f64;
+        }
+        Some(total.round() as i32)
     }
 
     /// The value of `pos` (before the roll) for its side to move: each roll weighted by its

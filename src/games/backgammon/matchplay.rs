@@ -65,7 +65,7 @@ pub static TIMED_OUT: AtomicU64 = AtomicU64::new(0);
 fn engine_search(pos: &Backgammon, kind: EvalKind, limits: &Limits) -> Option<Move> {
     let mut root = pos.clone();
     root.eval = kind;
-    let mut table = Table::new(16);
+    let mut table = Table::new(1);
     let start = Instant::now();
     let stop = AtomicBool::new(false);
     let best = search(&root, limits, &mut table, &stop, &mut |_| {}).best;

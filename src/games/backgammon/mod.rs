@@ -20,6 +20,7 @@
 //! carries its score ([`score`]). The engine's cube decisions use the cubeful evaluation of
 //! [`cubeful`], with the match equities of [`met`] and the race chances of [`race`].
 
+pub mod bearoff;
 pub mod board;
 pub mod cube;
 pub mod cubeful;
@@ -27,6 +28,8 @@ pub mod eval;
 pub mod features;
 pub mod ids;
 pub mod lookahead;
+#[cfg(test)]
+mod lookahead_tests;
 pub mod matchplay;
 pub mod met;
 pub mod movegen;

@@ -1,13 +1,11 @@
-//! Tests of the network's inputs and training, the 2-ply search and duplicate matches.
+//! Tests of the network's inputs and training and of duplicate matches.
 
 use super::board::{Side26, OFF};
-use super::features::{encode, hit_chance, longest_prime, INPUTS};
+use super::features::{encode, escapes, longest_prime, shots, INPUTS, PER_SIDE};
 use super::matchplay::{duplicate_match, pair_results, Player};
 use super::nn::{self, Net, TrainConfig};
 use super::*;
 use crate::game::Game;
-use crate::search::{Limits, Score};
-use std::sync::atomic::AtomicBool;
 
 /// One side with `points` as (point, count) and the rest borne off.
 fn side(points: &[(usize, u8)]) -> Side26 {
@@ -19,25 +17,63 @@ fn side(points: &[(usize, u8)]) -> Side26 {
     s
 }
 
+/// The chance that `them` hits one of `me`'s blots, in rolls of 36.
+fn shot_rolls(me: &Side26, them: &Side26) -> f32 {
+    shots(me, them).chance * 36.0
+}
+
 #[test]
 fn hit_chances_are_the_textbook_shot_counts() {
     // A shooter on its 21 point is 6 pips from a blot on our 10 point (its 15 point): every
     // roll with a 6 (11), 51 and 42 (2 each), 33 and 22 (1 each) = 17 of 36.
     let shooter = side(&[(21, 1)]);
-    assert_eq!(hit_chance(&side(&[(10, 1)]), &shooter) * 36.0, 17.0);
+    assert_eq!(shot_rolls(&side(&[(10, 1)]), &shooter), 17.0);
     // 12 pips away: only 66, 44 and 33; 11 away: only 65 (2 ways).
     let far = side(&[(24, 1)]);
-    assert_eq!(hit_chance(&side(&[(13, 1)]), &far) * 36.0, 3.0);
-    assert_eq!(hit_chance(&side(&[(12, 1)]), &far) * 36.0, 2.0);
+    assert_eq!(shot_rolls(&side(&[(13, 1)]), &far), 3.0);
+    assert_eq!(shot_rolls(&side(&[(12, 1)]), &far), 2.0);
     // Holding the points 1 and 5 pips in front of the shooter stops 51 both ways.
     let blocked = side(&[(10, 1), (5, 2), (9, 2)]);
-    assert_eq!(hit_chance(&blocked, &shooter) * 36.0, 15.0);
+    assert_eq!(shot_rolls(&blocked, &shooter), 15.0);
     // From the bar only: 3 pips to our 3 point: any 3 (11), 21 (2), 11 (1).
     let on_bar = side(&[(25, 1), (6, 2)]);
-    assert_eq!(hit_chance(&side(&[(3, 1)]), &on_bar) * 36.0, 14.0);
+    assert_eq!(shot_rolls(&side(&[(3, 1)]), &on_bar), 14.0);
     // A blot behind every opposing checker cannot be hit; a point is not a blot.
-    assert_eq!(hit_chance(&side(&[(10, 1)]), &side(&[(10, 1)])), 0.0);
-    assert_eq!(hit_chance(&side(&[(10, 2)]), &shooter), 0.0);
+    assert_eq!(shot_rolls(&side(&[(10, 1)]), &side(&[(10, 1)])), 0.0);
+    assert_eq!(shot_rolls(&side(&[(10, 2)]), &shooter), 0.0);
+}
+
+#[test]
+fn pip_loss_counts_the_most_advanced_blot_a_roll_hits() {
+    // The blot on our 10 point goes back 15 pips to the bar, with 17 rolls of 36.
+    let shooter = side(&[(21, 1)]);
+    let loss = shots(&side(&[(10, 1)]), &shooter).pip_loss;
+    assert!((loss - 17.0 * 15.0 / 36.0).abs() < 1e-5);
+    // Add a blot on our 5 point (its 20 point), 1 pip from the shooter: the 11 rolls with a
+    // 1 hit it and cost 20 pips; 13 more hit only the other one (the 6s without a 1: 9; 42
+    // both ways, 33, 22), costing 15.
+    let two = shots(&side(&[(10, 1), (5, 1)]), &shooter);
+    assert_eq!(two.chance * 36.0, 24.0);
+    assert!((two.pip_loss - (11.0 * 20.0 + 13.0 * 15.0) / 36.0).abs() < 1e-5);
+}
+
+#[test]
+fn escapes_counted_by_hand() {
+    let open = side(&[(1, 2)]);
+    assert_eq!(escapes(&open, 20), 36);
+    // One held point right in front: only 11 fails.
+    let one = side(&[(25 - 19, 2)]);
+    assert_eq!(escapes(&one, 20), 35);
+    // A full prime in front (our points 19 down to 14 are its 6..11): nothing gets past.
+    let prime = side(&[(6, 2), (7, 2), (8, 2), (9, 2), (10, 2), (11, 2)]);
+    assert_eq!(escapes(&prime, 20), 0);
+    // Held 1..5 and 7 pips ahead, 6 open: 62, 63, 64, 65 both ways and 66 jump the block.
+    let gap = side(&[(6, 2), (7, 2), (8, 2), (9, 2), (10, 2), (12, 2)]);
+    assert_eq!(escapes(&gap, 20), 9);
+    // Points more than 12 pips ahead do not count, points past the end neither.
+    let far = side(&[(25 - 7, 2)]);
+    assert_eq!(escapes(&far, 20), 36);
+    assert_eq!(escapes(&one, 1), 36);
 }
 
 #[test]
@@ -48,15 +84,49 @@ fn primes_and_start_inputs() {
     let start = Backgammon::start(&Options::default());
     let mut x = Vec::new();
     encode(&start, &mut x);
-    // Per side 13 board units (24:2 -> 2, 13:5 -> 4, 8:3 -> 3, 6:5 -> 4) and its pips; then
-    // the side to move and the contact flag.
-    assert_eq!(x.len(), 2 * 14 + 2);
+    // Per side 13 board units (24:2 -> 2, 13:5 -> 4, 8:3 -> 3, 6:5 -> 4) and 5 expert units:
+    // pips 167, longest prime 1, the back checkers trapped (from 24 the opponent holds the
+    // points 5, 7 and 12 pips ahead: no roll passes the 12), the containment (the freest
+    // opposing checker, on its 15 point, faces our 13 point 3 ahead: 11, 21, 12, 33 fail),
+    // the 24 point anchor; no blots, nobody on the bar. Then the contact flag.
+    assert_eq!(x.len(), 2 * 18 + 1);
     assert!(x.iter().all(|&(i, _)| i < INPUTS));
     let value = |i: usize| x.iter().find(|&&(j, _)| j == i).map(|&(_, v)| v);
-    assert_eq!(value(198), Some(1.67));
-    assert_eq!(value(201), Some(1.67));
-    assert_eq!(value(196), Some(1.0));
-    assert_eq!(value(204), Some(1.0));
+    for base in [196, 196 + PER_SIDE] {
+        assert_eq!(value(base), Some(1.67));
+        assert_eq!(value(base + 3), Some(1.0 / 6.0));
+        assert_eq!(value(base + 4), Some(1.0));
+        assert_eq!(value(base + 5), Some(1.0 - 32.0 / 36.0));
+        assert_eq!(value(base + 6), Some(1.0));
+    }
+    assert_eq!(value(INPUTS - 1), Some(1.0));
+}
+
+#[test]
+fn inputs_and_values_do_not_depend_on_colour() {
+    let net = nn::shipped();
+    let (mut a, mut b) = (Vec::new(), Vec::new());
+    let mut rng = crate::util::rng::Rng::new(11);
+    let mut pos = Backgammon::start(&Options::default());
+    let mut moves = Vec::new();
+    for _ in 0..200 {
+        if pos.outcome().is_some() {
+            pos = Backgammon::start(&Options::default());
+        }
+        encode(&pos, &mut a);
+        encode(&pos.mirrored(), &mut b);
+        assert_eq!(a, b);
+        assert_eq!(
+            net.equity(&pos, &mut a),
+            net.equity(&pos.mirrored(), &mut b)
+        );
+        let mut rolls = Vec::new();
+        pos.chance_events(&mut rolls);
+        pos.apply_chance(rolls[rng.below(rolls.len() as u64) as usize].event);
+        moves.clear();
+        pos.legal_moves(&mut moves);
+        pos.play(moves[rng.below(moves.len() as u64) as usize]);
+    }
 }
 
 #[test]
@@ -105,129 +175,4 @@ fn duplicate_pairs_do_not_depend_on_threads() {
         pair_results(a, b, 0..6, 3, 1),
         pair_results(a, b, 0..6, 3, 2)
     );
-}
-
-/// A position with the roll set, from a position string.
-fn rolled(fen: &str, roll: u32) -> Backgammon {
-    let mut p = Backgammon::from_fen(fen, &Options::default()).unwrap();
-    p.apply_chance(roll);
-    p
-}
-
-fn value_of(pos: &Backgammon) -> i32 {
-    match pos.outcome() {
-        Some(o) => pos.terminal_value(&o).unwrap(),
-        None => pos.evaluate(),
-    }
-}
-
-/// A separate 2-ply: the average over the rolls of the roller's best reply by evaluation.
-fn naive_two_ply(pos: &Backgammon) -> i32 {
-    if pos.outcome().is_some() {
-        return value_of(pos);
-    }
-    let mut rolls = Vec::new();
-    pos.chance_events(&mut rolls);
-    let total: f64 = rolls
-        .iter()
-        .map(|c| {
-            let mut r = pos.clone();
-            r.apply_chance(c.event);
-            let mut replies = Vec::new();
-            r.legal_moves(&mut replies);
-            let best = replies.iter().map(|&m| {
-                let mut q = r.clone();
-                q.play(m);
-                -value_of(&q)
-            });
-            c.probability * best.max().unwrap() as f64
-        })
-        .sum();
-    total.round() as i32
-}
-
-fn after(pos: &Backgammon, mv: Move) -> Backgammon {
-    let mut p = pos.clone();
-    p.play(mv);
-    p
-}
-
-fn go(pos: &Backgammon, limits: &Limits) -> crate::search::SearchResult<Move> {
-    lookahead::search(pos, limits, &AtomicBool::new(false), &mut |_| {}).unwrap()
-}
-
-#[test]
-fn two_ply_search_scores_its_choice_exactly_and_beats_one_ply() {
-    let positions = [
-        rolled("w=24:2,13:5,8:3,6:5 b=24:2,13:5,8:3,6:5 w - opening", 42),
-        rolled(
-            "w=24:1,13:5,9:1,8:2,6:5,5:1 b=24:2,13:4,11:1,8:3,6:5 w -",
-            63,
-        ),
-        rolled(
-            "w=bar:1,13:4,8:3,6:4,4:2,3:1 b=20:2,13:4,8:3,6:4,5:2 w -",
-            51,
-        ),
-    ];
-    for pos in positions {
-        let mut plays = Vec::new();
-        pos.legal_moves(&mut plays);
-        let one = go(
-            &pos,
-            &Limits {
-                depth: Some(1),
-                ..Limits::default()
-            },
-        );
-        let info = one.info.unwrap();
-        assert_eq!(info.depth, 1);
-        let best_one = plays.iter().map(|&m| -value_of(&after(&pos, m))).max();
-        let chosen_one = -value_of(&after(&pos, one.best.unwrap()));
-        assert_eq!(Some(chosen_one), best_one);
-        assert_eq!(info.score, Score::Cp(chosen_one));
-
-        let two = go(&pos, &Limits::default());
-        let info = two.info.unwrap();
-        assert_eq!(info.depth, 2);
-        let chosen = -naive_two_ply(&after(&pos, two.best.unwrap()));
-        assert_eq!(info.score, Score::Cp(chosen));
-        assert!(chosen >= -naive_two_ply(&after(&pos, one.best.unwrap())));
-    }
-}
-
-#[test]
-fn search_limits_and_positions_it_leaves_to_the_generic_search() {
-    let pos = rolled("w=24:2,13:5,8:3,6:5 b=24:2,13:5,8:3,6:5 w - opening", 31);
-    let stop = AtomicBool::new(false);
-    let deep = Limits {
-        depth: Some(3),
-        ..Limits::default()
-    };
-    assert!(lookahead::search(&pos, &deep, &stop, &mut |_| {}).is_none());
-    let unrolled = Backgammon::start(&Options::default());
-    assert!(lookahead::search(&unrolled, &Limits::default(), &stop, &mut |_| {}).is_none());
-    // Out of nodes in the 2-ply pass: the 1-ply choice stands.
-    let few = Limits {
-        nodes: Some(30),
-        ..Limits::default()
-    };
-    let cut = go(&pos, &few);
-    assert_eq!(cut.info.unwrap().depth, 1);
-    let one = go(
-        &pos,
-        &Limits {
-            depth: Some(1),
-            ..Limits::default()
-        },
-    );
-    assert_eq!(cut.best, one.best);
-    // Stopped before it starts the 2-ply pass: the same.
-    let stopped = AtomicBool::new(true);
-    let r = lookahead::search(&pos, &Limits::default(), &stopped, &mut |_| {}).unwrap();
-    assert_eq!(r.best, one.best);
-    // The engine's default level finishes the 2-ply pass within its movetime.
-    let r = go(&pos, &matchplay::default_limits());
-    let unlimited = go(&pos, &Limits::default());
-    assert_eq!(r.best, unlimited.best);
-    assert_eq!(r.info.unwrap().depth, unlimited.info.unwrap().depth);
 }

@@ -1,17 +1,20 @@
 //! A neural evaluation trained by self-play with temporal differences, after Tesauro's
 //! TD-Gammon.
 //!
-//! Inputs: [`features`] (the raw board and a few expert units, always from white's side). One
-//! sigmoid hidden layer, five sigmoid outputs: white wins, white wins a gammon, a backgammon,
-//! black wins a gammon, a backgammon. Training ([`train`]) plays the network against itself,
-//! each side taking the play whose result it values most, and moves every prediction towards
-//! the next one (the final result at the end): TD(0) by plain gradient steps, or TD(lambda)
-//! with one eligibility trace per output and weight.
+//! Inputs: [`features`] (the raw board and expert units, from the side to move's view). One
+//! sigmoid hidden layer, five sigmoid outputs, also for the side to move: it wins, wins a
+//! gammon, a backgammon; it loses a gammon, a backgammon. A position and its colour-swapped
+//! twin have the same inputs, so they score the same. Training ([`train`]) plays the network
+//! against itself, each side taking the play whose result it values most, and moves every
+//! prediction towards the next one seen from the same side (the final result at the end):
+//! TD(0) by plain gradient steps, or TD(lambda) with one eligibility trace per output and
+//! weight.
 
+use super::bearoff;
 use super::features::{self, INPUTS};
 use super::movegen::{Move, Roll};
 use super::{Backgammon, Options};
-use crate::game::{Game, Side};
+use crate::game::{Game, Outcome, Side};
 use crate::util::rng::Rng;
 
 /// Output units.
@@ -19,7 +22,9 @@ pub const OUTPUTS: usize = 5;
 /// The largest hidden layer a weight file may ask for.
 pub const MAX_HIDDEN: usize = 256;
 /// The first line of a weight file, before the hidden layer's size.
-const HEADER: &str = "tabula-backgammon-net inputs 205 hidden ";
+fn header() -> String {
+    format!("tabula-backgammon-net mover-relative inputs {INPUTS} hidden ")
+}
 
 /// A two-layer network. `w1` is input-major, `(INPUTS + 1) x hidden` (the bias row last), so
 /// the few active inputs each add one contiguous row; `w2` is `OUTPUTS x (hidden + 1)`.
@@ -76,34 +81,27 @@ impl Net {
         Activations { hidden, out }
     }
 
-    /// The five probabilities for a position (white's view).
+    /// The five probabilities for a position (the side to move's view): exact from the
+    /// bear-off database when both sides have every checker home, else the network's.
     pub fn outputs(&self, pos: &Backgammon, scratch: &mut Vec<(usize, f32)>) -> [f32; OUTPUTS] {
+        let mover = pos.side_to_move();
+        if let Some(exact) = bearoff::outputs(pos.checkers(mover), pos.checkers(mover.opponent())) {
+            return exact;
+        }
         features::encode(pos, scratch);
         self.forward(scratch).out
     }
 
-    /// Cubeless equity for white from the outputs.
-    pub fn white_equity(out: &[f32; OUTPUTS]) -> f32 {
+    /// Cubeless equity from the outputs, for the side they are for.
+    pub fn equity_of(out: &[f32; OUTPUTS]) -> f32 {
         2.0 * out[0] - 1.0 + out[1] - out[3] + out[2] - out[4]
     }
 
     /// Equity for the side to move, in points; finished games score exactly.
     pub fn equity(&self, pos: &Backgammon, scratch: &mut Vec<(usize, f32)>) -> f32 {
-        let white = match pos.outcome() {
-            Some(o) => {
-                let p = o.points as f32;
-                if o.winner == Some(Side::White) {
-                    p
-                } else {
-                    -p
-                }
-            }
-            None => Net::white_equity(&self.outputs(pos, scratch)),
-        };
-        if pos.side_to_move() == Side::White {
-            white
-        } else {
-            -white
+        match pos.outcome() {
+            Some(o) => Net::equity_of(&result_targets(&o, pos.side_to_move())),
+            None => Net::equity_of(&self.outputs(pos, scratch)),
         }
     }
 
@@ -126,7 +124,7 @@ impl Net {
     /// The weights as text: a header line with the layer sizes, then one weight per line
     /// (`w1` input-major, then `w2`).
     pub fn to_text(&self) -> String {
-        let mut s = format!("{HEADER}{}\n", self.hidden);
+        let mut s = format!("{}{}\n", header(), self.hidden);
         for w in self.w1.iter().chain(&self.w2) {
             s.push_str(&format!("{w:.5}\n"));
         }
@@ -136,7 +134,7 @@ impl Net {
     /// Reads [`Net::to_text`] output; `None` unless the sizes and the weight count agree.
     pub fn from_text(text: &str) -> Option<Net> {
         let mut lines = text.lines();
-        let hidden: usize = lines.next()?.strip_prefix(HEADER)?.parse().ok()?;
+        let hidden: usize = lines.next()?.strip_prefix(&header())?.parse().ok()?;
         if !(1..=MAX_HIDDEN).contains(&hidden) {
             return None;
         }
@@ -160,6 +158,7 @@ static NET: std::sync::OnceLock<Net> = std::sync::OnceLock::new();
 /// `backgammon-train`) unless [`install`] chose another first.
 pub fn shipped() -> &'static Net {
     NET.get_or_init(|| {
+        bearoff::prepare();
         Net::from_text(include_str!("neural.weights")).expect("neural.weights is well formed")
     })
 }
@@ -260,23 +259,26 @@ impl Learner {
     }
 }
 
-/// The result of a finished game as the five target probabilities.
-fn result_targets(pos: &Backgammon) -> [f32; OUTPUTS] {
+/// The result of a finished game as the five target probabilities for `side`.
+fn result_targets(o: &Outcome, side: Side) -> [f32; OUTPUTS] {
     let mut t = [0f32; OUTPUTS];
-    if let Some(o) = pos.outcome() {
-        let white = o.winner == Some(Side::White);
-        if white {
-            t[0] = 1.0;
-        }
-        let base = if white { 1 } else { 3 };
-        if o.points >= 2 {
-            t[base] = 1.0;
-        }
-        if o.points >= 3 {
-            t[base + 1] = 1.0;
-        }
+    let won = o.winner == Some(side);
+    if won {
+        t[0] = 1.0;
+    }
+    let base = if won { 1 } else { 3 };
+    if o.points >= 2 {
+        t[base] = 1.0;
+    }
+    if o.points >= 3 {
+        t[base + 1] = 1.0;
     }
     t
+}
+
+/// The outputs for the other side: its win is our loss, its gammons our gammons lost.
+fn flipped(out: &[f32; OUTPUTS]) -> [f32; OUTPUTS] {
+    [1.0 - out[0], out[3], out[4], out[1], out[2]]
 }
 
 /// Training settings for [`train`].
@@ -317,14 +319,14 @@ pub fn train_from(
         e2: vec![0.0; size(net.w2.len())],
         net,
     };
-    let (mut x, mut child_x, mut best_x) = (Vec::new(), Vec::new(), Vec::new());
+    let (mut x, mut child_x) = (Vec::new(), Vec::new());
     let mut moves = Vec::new();
     for game in 1..=config.games {
         learner.e1.iter_mut().for_each(|e| *e = 0.0);
         learner.e2.iter_mut().for_each(|e| *e = 0.0);
         let mut pos = Backgammon::start(&Options::default());
-        features::encode(&pos, &mut x);
         loop {
+            features::encode(&pos, &mut x);
             let act = learner.net.forward(&x);
             if traced {
                 learner.trace(&x, &act);
@@ -338,22 +340,23 @@ pub fn train_from(
             pos.set_dice(roll);
             moves.clear();
             pos.legal_moves(&mut moves);
-            // The mover's best play by the network, keeping its result's outputs and inputs.
-            let white = pos.side_to_move() == Side::White;
+            // The mover's best play by the network, keeping its result's outputs (for the
+            // mover).
+            let mover = pos.side_to_move();
             let mut best: Option<(f32, Backgammon, [f32; OUTPUTS])> = None;
             for &mv in &moves {
                 let mut child = pos.clone();
                 child.play(mv);
-                let out = if child.outcome().is_some() {
-                    result_targets(&child)
-                } else {
-                    features::encode(&child, &mut child_x);
-                    learner.net.forward(&child_x).out
+                // The network's own outputs, also in all-home races: it learns them too.
+                let out = match child.outcome() {
+                    Some(o) => result_targets(&o, mover),
+                    None => {
+                        features::encode(&child, &mut child_x);
+                        flipped(&learner.net.forward(&child_x).out)
+                    }
                 };
-                let equity = Net::white_equity(&out);
-                let score = if white { equity } else { -equity };
+                let score = Net::equity_of(&out);
                 if best.as_ref().is_none_or(|(b, _, _)| score > *b) {
-                    std::mem::swap(&mut best_x, &mut child_x);
                     best = Some((score, child, out));
                 }
             }
@@ -373,7 +376,6 @@ pub fn train_from(
             if pos.outcome().is_some() {
                 break;
             }
-            std::mem::swap(&mut x, &mut best_x);
         }
         if game % 1000 == 0 {
             progress(game, &learner.net);

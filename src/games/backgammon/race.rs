@@ -4,9 +4,10 @@
 //! normal with mean `D / m` and variance `D s^2 / m^3`, where `D` is the side's effective pip
 //! count (pips plus the usual bear-off waste, `eval::effective_pips`) and `m`, `s^2` the mean
 //! and variance of the pips of one roll (8.17 and about 18.5). The side on roll wins ties,
-//! being first: it wins when it needs fewer rolls, or the same number. The network, trained by
-//! self-play, misjudges long races badly (it gives the side 44 pips against 72 on roll about
-//! 0.6), so the cubeful evaluation uses this instead in races.
+//! being first: it wins when it needs fewer rolls, or the same number. Networks trained by
+//! self-play misjudge long races (an earlier one gave the side 44 pips against 72 on roll
+//! about 0.6), so the cubeful evaluation uses this instead in races not yet all home (all-home
+//! races are exact: [`super::bearoff`]).
 
 use super::board::{in_contact, Side26};
 use super::eval;

@@ -1,0 +1,184 @@
+//! Tests of backgammon's own search (`lookahead.rs`): each pass scores its choice exactly as a
+//! separate, naive computation of the same depth does, and limits fall back a pass.
+
+use super::*;
+use crate::game::Game;
+use crate::search::{Limits, Score};
+use std::sync::atomic::AtomicBool;
+
+/// A position with the roll set, from a position string.
+fn rolled(fen: &str, roll: u32) -> Backgammon {
+    let mut p = Backgammon::from_fen(fen, &Options::default()).unwrap();
+    p.apply_chance(roll);
+    p
+}
+
+fn value_of(pos: &Backgammon) -> i32 {
+    match pos.outcome() {
+        Some(o) => pos.terminal_value(&o).unwrap(),
+        None => pos.evaluate(),
+    }
+}
+
+/// A separate 2-ply: the average over the rolls of the roller's best reply by evaluation.
+fn naive_two_ply(pos: &Backgammon) -> i32 {
+    if pos.outcome().is_some() {
+        return value_of(pos);
+    }
+    let mut rolls = Vec::new();
+    pos.chance_events(&mut rolls);
+    let total: f64 = rolls
+        .iter()
+        .map(|c| {
+            let mut r = pos.clone();
+            r.apply_chance(c.event);
+            let mut replies = Vec::new();
+            r.legal_moves(&mut replies);
+            let best = replies.iter().map(|&m| {
+                let mut q = r.clone();
+                q.play(m);
+                -value_of(&q)
+            });
+            c.probability * best.max().unwrap() as f64
+        })
+        .sum();
+    total.round() as i32
+}
+
+fn after(pos: &Backgammon, mv: Move) -> Backgammon {
+    let mut p = pos.clone();
+    p.play(mv);
+    p
+}
+
+/// A separate 3-ply: the average over the rolls of the 2-ply value of the roller's best reply
+/// by evaluation.
+fn naive_three_ply(pos: &Backgammon) -> i32 {
+    if pos.outcome().is_some() {
+        return value_of(pos);
+    }
+    let mut rolls = Vec::new();
+    pos.chance_events(&mut rolls);
+    let total: f64 = rolls
+        .iter()
+        .map(|c| {
+            let mut r = pos.clone();
+            r.apply_chance(c.event);
+            let mut replies = Vec::new();
+            r.legal_moves(&mut replies);
+            let reply = replies
+                .iter()
+                .min_by_key(|&&m| value_of(&after(&r, m)))
+                .unwrap();
+            c.probability * -naive_two_ply(&after(&r, *reply)) as f64
+        })
+        .sum();
+    total.round() as i32
+}
+
+fn depth(d: u32) -> Limits {
+    Limits {
+        depth: Some(d),
+        ..Limits::default()
+    }
+}
+
+fn go(pos: &Backgammon, limits: &Limits) -> crate::search::SearchResult<Move> {
+    lookahead::search(pos, limits, &AtomicBool::new(false), &mut |_| {}).unwrap()
+}
+
+/// Positions (roll set) where the search goes to 3 plies: every roll of three positions,
+/// keeping those where at least two plays reach the 3-ply pass.
+fn deep_positions() -> Vec<Backgammon> {
+    let fens = [
+        "w=24:2,13:5,8:3,6:5 b=24:2,13:5,8:3,6:5 w - opening",
+        "w=24:1,13:5,9:1,8:2,6:5,5:1 b=24:2,13:4,11:1,8:3,6:5 w -",
+        "w=bar:1,13:4,8:3,6:4,4:2,3:1 b=20:2,13:4,8:3,6:4,5:2 w -",
+    ];
+    let mut found = Vec::new();
+    for fen in fens {
+        for roll in [21, 31, 42, 53, 61, 62, 64, 65, 11, 33] {
+            let base = Backgammon::from_fen(fen, &Options::default()).unwrap();
+            if base.parse_chance(&roll.to_string()).is_err() {
+                continue; // a double at the opening
+            }
+            let pos = rolled(fen, roll);
+            if go(&pos, &Limits::default()).info.unwrap().depth == 3 {
+                found.push(pos);
+            }
+        }
+    }
+    found
+}
+
+#[test]
+fn each_pass_scores_its_choice_exactly_and_beats_the_pass_before() {
+    let positions = deep_positions();
+    assert!(positions.len() >= 3, "{}", positions.len());
+    for pos in positions.into_iter().take(4) {
+        let mut plays = Vec::new();
+        pos.legal_moves(&mut plays);
+        let one = go(&pos, &depth(1));
+        let info = one.info.unwrap();
+        assert_eq!(info.depth, 1);
+        let best_one = plays.iter().map(|&m| -value_of(&after(&pos, m))).max();
+        let chosen_one = -value_of(&after(&pos, one.best.unwrap()));
+        assert_eq!(Some(chosen_one), best_one);
+        assert_eq!(info.score, Score::Cp(chosen_one));
+
+        let two = go(&pos, &depth(2));
+        let info = two.info.unwrap();
+        assert_eq!(info.depth, 2);
+        let chosen = -naive_two_ply(&after(&pos, two.best.unwrap()));
+        assert_eq!(info.score, Score::Cp(chosen));
+        assert!(chosen >= -naive_two_ply(&after(&pos, one.best.unwrap())));
+
+        // Without limits the search goes to 3 plies (`go depth 3` is the same search).
+        let three = go(&pos, &Limits::default());
+        assert_eq!(three.best, go(&pos, &depth(3)).best);
+        let info = three.info.unwrap();
+        assert_eq!(info.depth, 3);
+        let chosen = -naive_three_ply(&after(&pos, three.best.unwrap()));
+        assert_eq!(info.score, Score::Cp(chosen));
+        assert!(chosen >= -naive_three_ply(&after(&pos, two.best.unwrap())));
+    }
+}
+
+#[test]
+fn search_limits_and_positions_it_leaves_to_the_generic_search() {
+    let pos = deep_positions().remove(0);
+    let stop = AtomicBool::new(false);
+    assert!(lookahead::search(&pos, &depth(4), &stop, &mut |_| {}).is_none());
+    let unrolled = Backgammon::start(&Options::default());
+    assert!(lookahead::search(&unrolled, &Limits::default(), &stop, &mut |_| {}).is_none());
+    // Out of nodes in the 2-ply pass: the 1-ply choice stands.
+    let few = Limits {
+        nodes: Some(30),
+        ..Limits::default()
+    };
+    let cut = go(&pos, &few);
+    assert_eq!(cut.info.unwrap().depth, 1);
+    let one = go(&pos, &depth(1));
+    assert_eq!(cut.best, one.best);
+    // Out of nodes in the 3-ply pass: the 2-ply choice stands.
+    let two = go(&pos, &depth(2));
+    let cut = go(
+        &pos,
+        &Limits {
+            nodes: Some(two.nodes + 100),
+            ..Limits::default()
+        },
+    );
+    assert_eq!(cut.info.unwrap().depth, 2);
+    assert_eq!(cut.best, two.best);
+    // Stopped before it starts the 2-ply pass: the 1-ply choice.
+    let stopped = AtomicBool::new(true);
+    let r = lookahead::search(&pos, &Limits::default(), &stopped, &mut |_| {}).unwrap();
+    assert_eq!(r.best, one.best);
+    // The engine's default level finishes at least the 2-ply pass within its movetime, and
+    // its choice is that of the last pass it finished.
+    let r = go(&pos, &matchplay::default_limits());
+    let reached = r.info.unwrap().depth;
+    assert!(reached >= 2);
+    assert_eq!(r.best, go(&pos, &depth(reached)).best);
+}
