@@ -27,7 +27,8 @@ pub const DEEP_MARGIN: i32 = 100;
 /// every other position, and for `go depth N` with N >= 4, which run the generic search.
 /// Depth 1 is the 1-ply pass alone, depth 2 the 1- and 2-ply passes; every other limit runs
 /// all three, a pass cut short by `stop`, the clock or the node limit leaving the choice of
-/// the pass before it.
+/// the pass before it (a 3-ply pass that finished two candidates or more keeps its choice
+/// among them).
 pub fn search(
     root: &Backgammon,
     limits: &Limits,
@@ -122,15 +123,19 @@ pub fn search(
         .collect();
     if max_depth >= 3 && deep.len() > 1 {
         let mut best: Option<(i32, Move)> = None;
+        let mut finished = 0;
         for &mv in &deep {
             let Some(value) = walk.three_ply(&after(root, mv)) else {
                 break;
             };
+            finished += 1;
             if best.is_none_or(|(b, _)| -value > b) {
                 best = Some((-value, mv));
             }
         }
-        if let (false, Some((score, mv))) = (walk.aborted(), best) {
+        // Cut short after two candidates or more, the pass still compared the best 2-ply
+        // plays at 3 plies (the 2-ply choice among them): its choice between those stands.
+        if let (true, Some((score, mv))) = (finished >= 2, best) {
             let third = info(3, score, walk.nodes, mv);
             report(&third);
             result.best = Some(mv);
