@@ -268,6 +268,15 @@ impl Game for Backgammon {
     }
 
     fn start(options: &Options) -> Self {
+        // One-time set-up belongs to `newgame` (which `isready` waits for), not to the first
+        // `go`, whose clock is running: the network with its bear-off database, and the
+        // match equity table.
+        if options.eval == EvalKind::Neural {
+            nn::shipped();
+        }
+        if options.match_length > 0 {
+            met::table();
+        }
         Backgammon::from_parts([START, START], Side::White, None, true, options)
     }
 
