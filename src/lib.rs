@@ -3,7 +3,6 @@
 //! The binary (`src/main.rs`) only wires stdin/stdout to [`protocol::run`]. Games implement
 //! [`game::Game`] in `src/games/<name>/` and are listed once in [`registry::GAMES`].
 
-pub mod any_game;
 pub mod arena;
 pub mod bench;
 pub mod game;

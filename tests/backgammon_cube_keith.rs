@@ -15,7 +15,7 @@
 use std::sync::atomic::AtomicBool;
 use tabula::game::Game;
 use tabula::games::backgammon::Backgammon;
-use tabula::search::{decide_before_chance, search, Limits, PreChance, Table};
+use tabula::search::{decide_before_chance, Limits, Lookahead, PreChance, Searcher, Table};
 
 fn keith(checkers: &[u8; 13]) -> f64 {
     let pips: u32 = (1..=12).map(|p| p as u32 * checkers[p] as u32).sum();
@@ -64,6 +64,7 @@ fn cube_decisions_agree_with_keith_count_in_races() {
         ..Limits::default()
     };
     let stop = AtomicBool::new(false);
+    let searcher = Lookahead::new(Backgammon::checker_play);
     let (mut doubles, mut double_agree, mut clear_d, mut clear_d_agree) = (0, 0, 0, 0);
     let (mut takes, mut take_agree, mut clear_t, mut clear_t_agree) = (0, 0, 0, 0);
     for _ in 0..400 {
@@ -76,7 +77,7 @@ fn cube_decisions_agree_with_keith_count_in_races() {
         let margin = keith(roller) * 8.0 / 7.0 - keith(other);
         let mut table = Table::new(16);
         let engine_doubles = matches!(
-            decide_before_chance(&pos, &limits, &mut table, &stop, &mut |_| {}).0,
+            decide_before_chance(&pos, &searcher, &limits, &mut table, &stop, &mut |_| {}).0,
             PreChance::Move(_)
         );
         let rule_doubles = margin <= 4.0;
@@ -96,7 +97,7 @@ fn cube_decisions_agree_with_keith_count_in_races() {
         if margin <= 8.0 {
             let mut doubled = pos.clone();
             doubled.play(doubled.parse_move("double").unwrap());
-            let found = search(&doubled, &limits, &mut table, &stop, &mut |_| {});
+            let found = searcher.search(&doubled, &limits, &mut table, &stop, &mut |_| {});
             let engine_takes = doubled.format_move(found.best.unwrap()) != "drop";
             let rule_takes = margin >= 2.0;
             takes += 1;

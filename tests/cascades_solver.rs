@@ -5,7 +5,7 @@ use std::collections::HashMap;
 use std::sync::atomic::AtomicBool;
 use std::time::{Duration, Instant};
 
-use tabula::game::{Game, Proven};
+use tabula::game::{Exact, Game, Proven};
 use tabula::games::cascades::board::{Adjacency, Geometry};
 use tabula::games::cascades::prove::prove_start;
 use tabula::games::cascades::solver::Solver;

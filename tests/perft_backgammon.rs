@@ -12,7 +12,7 @@
 //! sizes. The literal numbers in the asserts are what both computations gave.
 
 use std::collections::HashSet;
-use tabula::game::Game;
+use tabula::game::{Dice, Game};
 use tabula::games::backgammon::{Backgammon, Options};
 
 /// The naive model: `pts[i]` is white's point `i + 1`; white moves to lower indices and bears

@@ -10,7 +10,7 @@
 
 use std::collections::BTreeSet;
 
-use tabula::game::{Game, GameError};
+use tabula::game::{Game, GameError, Harness};
 use tabula::games::cascades::Cascades;
 
 // ---------------------------------------------------------------- the naive reference

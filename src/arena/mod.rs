@@ -8,6 +8,7 @@
 //! worker finished first. Given `--seed`, everything but the engines' own timing is fixed.
 
 mod args;
+pub mod backgammon_duplicate;
 pub mod engine;
 pub mod openings;
 pub mod record;

@@ -82,7 +82,9 @@ pub fn play(
         .collect();
     let mut referee = registry::new_game(rules.game, &pairs, 0).map_err(|e| e.to_string())?;
     let opening: Vec<&str> = pairing.opening.iter().map(String::as_str).collect();
-    referee.set_position(None, &opening)?;
+    referee
+        .set_position(None, &opening)
+        .map_err(|e| e.to_string())?;
     let mut moves = pairing.opening.clone();
     // Colour index (0 White) to match index.
     let by_colour = [pairing.white, 1 - pairing.white];

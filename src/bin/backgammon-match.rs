@@ -7,7 +7,7 @@
 //! file for `eval=neural` instead of the shipped one.
 
 use std::sync::atomic::Ordering;
-use tabula::games::backgammon::matchplay::{pair_results, summarize, Player, SEARCHES, TIMED_OUT};
+use tabula::arena::backgammon_duplicate::{pair_results, summarize, Player, SEARCHES, TIMED_OUT};
 use tabula::games::backgammon::nn::{self, Net};
 use tabula::games::backgammon::EvalKind;
 

@@ -4,7 +4,7 @@
 //! file to go on training (its hidden size wins). Every 5000 games it saves the weights and
 //! plays a 200-pair duplicate match against pubeval at 1 ply, printing points per game.
 
-use tabula::games::backgammon::matchplay::{duplicate_match, Player};
+use tabula::arena::backgammon_duplicate::{duplicate_match, Player};
 use tabula::games::backgammon::nn::{train, train_from, Net, TrainConfig};
 use tabula::util::rng::Rng;
 

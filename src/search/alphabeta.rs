@@ -2,8 +2,9 @@
 //! moves; chance nodes are averaged over their events (expectimax).
 
 use super::tt::{Bound, Entry, Table};
+use super::searcher::wait_for_stop;
 use super::{Budget, Info, Limits, Score, MATE, MAX_PLY, PROVEN};
-use crate::game::{Chance, Game, Outcome, Proven};
+use crate::game::{Chance, Complete, Outcome, Proven};
 use crate::util::rng::Rng;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::Instant;
@@ -28,19 +29,15 @@ pub struct SearchResult<M> {
     pub nodes: u64,
 }
 
-/// Searches `root` within `limits`, reporting each finished iteration to `report`.
-/// `stop` ends the search as soon as it is seen; the best move found so far is returned.
-pub fn search<G: Game>(
+/// The alpha-beta search ([`super::AlphaBeta`]): searches `root` within `limits`, reporting
+/// each finished iteration to `report`. `stop` ends the search as soon as it is seen; the best move found so far is returned.
+pub fn search<G: Complete>(
     root: &G,
     limits: &Limits,
     table: &mut Table<G::Move>,
     stop: &AtomicBool,
     report: &mut dyn FnMut(&Info),
 ) -> SearchResult<G::Move> {
-    if let Some(result) = root.own_search(limits, stop, report) {
-        wait_for_stop(limits, stop);
-        return result;
-    }
     let start = limits.received.unwrap_or_else(Instant::now);
     let mut searcher = Searcher {
         table,
@@ -118,14 +115,8 @@ pub fn search<G: Game>(
     result
 }
 
-/// `go infinite` must not answer before `stop`, even when the result is known.
-fn wait_for_stop(limits: &Limits, stop: &AtomicBool) {
-    while limits.infinite && !stop.load(Ordering::Relaxed) {
-        std::thread::sleep(std::time::Duration::from_millis(1));
-    }
-}
 
-struct Searcher<'a, G: Game> {
+struct Searcher<'a, G: Complete> {
     table: &'a mut Table<G::Move>,
     stop: &'a AtomicBool,
     budget: Budget,
@@ -139,7 +130,7 @@ struct Searcher<'a, G: Game> {
     chance: Vec<Chance>,
 }
 
-impl<G: Game> Searcher<'_, G> {
+impl<G: Complete> Searcher<'_, G> {
     /// Searches every root move; moves the best to the front for the next iteration.
     fn root(&mut self, root: &G, moves: &mut [G::Move], depth: i32) -> (i32, Option<G::Move>) {
         let (mut alpha, beta) = (-MATE - 1, MATE + 1);
@@ -467,7 +458,7 @@ fn pick_next<M: Copy>(scored: &mut [(i32, M)], index: usize) -> M {
 }
 
 /// A finished game's score for the side to move: proven results prefer the shortest win.
-fn terminal_score<G: Game>(pos: &G, outcome: &Outcome, ply: usize) -> i32 {
+fn terminal_score<G: Complete>(pos: &G, outcome: &Outcome, ply: usize) -> i32 {
     if let Some(value) = pos.terminal_value(outcome) {
         return value;
     }

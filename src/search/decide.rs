@@ -2,8 +2,8 @@
 //! (backgammon's `double`, weighed against rolling), and `solve`, which deepens until the
 //! search proves a result.
 
-use super::{search, Budget, Info, Limits, Score, Table, MATE, MAX_PLY};
-use crate::game::{Chance, Game, Proven};
+use super::{Budget, Info, Limits, Score, Searcher, Table, MATE, MAX_PLY};
+use crate::game::{Chance, Complete, Proven};
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::Instant;
 
@@ -12,14 +12,16 @@ use std::time::Instant;
 pub enum PreChance<M> {
     /// Let the dice fall.
     Roll,
-    /// Act first (one of [`Game::pre_chance_moves`]).
+    /// Act first (one of [`crate::game::Dice::pre_chance_moves`]).
     Move(M),
 }
 
 /// Weighs every pre-chance move of `root` against rolling, one depth after the other within
-/// `limits`; the choice of the deepest depth searched completely wins. Reports each depth.
-pub fn decide_before_chance<G: Game>(
+/// `limits`, each child searched by `searcher`; the choice of the deepest depth searched
+/// completely wins. Reports each depth.
+pub fn decide_before_chance<G: Complete>(
     root: &G,
+    searcher: &dyn Searcher<G>,
     limits: &Limits,
     table: &mut Table<G::Move>,
     stop: &AtomicBool,
@@ -39,6 +41,7 @@ pub fn decide_before_chance<G: Game>(
         .clamp(1, MAX_PLY as u32);
     'deepen: for depth in 1..=max_depth {
         let mut probe = Probe {
+            searcher,
             table: &mut *table,
             stop,
             hard: budget.hard,
@@ -90,18 +93,19 @@ pub fn decide_before_chance<G: Game>(
 }
 
 /// Fixed-depth searches of children, sharing one deadline and node budget.
-struct Probe<'a, M> {
-    table: &'a mut Table<M>,
+struct Probe<'a, G: Complete> {
+    searcher: &'a dyn Searcher<G>,
+    table: &'a mut Table<G::Move>,
     stop: &'a AtomicBool,
     hard: Option<Instant>,
     node_limit: Option<u64>,
     nodes: &'a mut u64,
 }
 
-impl<M: Copy + Eq + std::fmt::Debug + Send + Sync + 'static> Probe<'_, M> {
+impl<G: Complete> Probe<'_, G> {
     /// The value of `child` to the player to move at `parent`, from a complete search of
     /// `depth` plies; `None` when time, nodes or `stop` cut the search short.
-    fn value_for<G: Game<Move = M>>(&mut self, parent: &G, child: &G, depth: u32) -> Option<i32> {
+    fn value_for(&mut self, parent: &G, child: &G, depth: u32) -> Option<i32> {
         let sign = if child.side_to_move() == parent.side_to_move() {
             1
         } else {
@@ -134,7 +138,9 @@ impl<M: Copy + Eq + std::fmt::Debug + Send + Sync + 'static> Probe<'_, M> {
                 .map(|h| h.saturating_duration_since(now).as_millis() as i64),
             ..Limits::default()
         };
-        let result = search(child, &limits, self.table, self.stop, &mut |_| {});
+        let result = self
+            .searcher
+            .search(child, &limits, self.table, self.stop, &mut |_| {});
         *self.nodes += result.nodes;
         let info = result.info?;
         let complete = info.depth == depth || matches!(info.score, Score::Mate(_));
@@ -168,14 +174,15 @@ pub struct GenericSolution<M> {
 /// Deepens until the search proves a win or a loss (a mate score at a depth that rules out a
 /// faster one),
 /// or `limits` or `stop` end it. Draws are never proven this way.
-pub fn solve_by_search<G: Game>(
+pub fn solve_by_search<G: Complete>(
     root: &G,
+    searcher: &dyn Searcher<G>,
     limits: &Limits,
     table: &mut Table<G::Move>,
     stop: &AtomicBool,
     report: &mut dyn FnMut(&Info),
 ) -> GenericSolution<G::Move> {
-    let result = search(root, limits, table, stop, report);
+    let result = searcher.search(root, limits, table, stop, report);
     let value = result.info.as_ref().and_then(|info| match info.score {
         // Mate scores come only from finished games (or a game's own proven values), so
         // any mate score is a proof, if not always of the fastest result.

@@ -1,14 +1,21 @@
 //! Game-independent search: iterative-deepening alpha-beta with a transposition table, and
-//! expectimax averaging at chance nodes (dice). It sees games only through [`Game`].
+//! expectimax averaging at chance nodes (dice), and the few-candidate lookahead of dice games.
+//! It sees games only through [`crate::game::Complete`]; the registry picks a [`Searcher`]
+//! per game.
 
 mod alphabeta;
 mod decide;
 mod limits;
+mod lookahead;
+#[cfg(test)]
+mod lookahead_tests;
+mod searcher;
 mod tt;
 
 pub use alphabeta::{search, SearchResult};
 pub use decide::{decide_before_chance, solve_by_search, GenericSolution, PreChance};
 pub use limits::{Budget, Limits};
+pub use searcher::{AlphaBeta, Lookahead, Searcher};
 pub use tt::Table;
 
 use std::fmt;

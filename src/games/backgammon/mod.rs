@@ -27,10 +27,6 @@ pub mod cubeful;
 pub mod eval;
 pub mod features;
 pub mod ids;
-pub mod lookahead;
-#[cfg(test)]
-mod lookahead_tests;
-pub mod matchplay;
 pub mod met;
 pub mod movegen;
 #[cfg(test)]
@@ -46,7 +42,7 @@ mod tests;
 #[cfg(test)]
 mod tests_cube;
 
-use crate::game::{Chance, Game, GameError, Outcome, Side};
+use crate::game::{Chance, Dice, Exact, Formats, Game, GameError, Harness, Hints, Outcome, Side};
 use board::{Side26, BAR, CHECKERS, OFF, START};
 use cube::{Cube, CubeAction};
 pub use movegen::{Move, Roll, Step};
@@ -141,6 +137,17 @@ impl Backgammon {
     /// The evaluation this position's game uses.
     pub fn eval_kind(&self) -> EvalKind {
         self.eval
+    }
+
+    /// Switches the evaluation (matches between evaluations on the same dice).
+    pub fn set_eval_kind(&mut self, kind: EvalKind) {
+        self.eval = kind;
+    }
+
+    /// True at a checker play: the roll is known and no double is pending. The registry plays
+    /// these positions with the few-candidate lookahead searcher.
+    pub fn checker_play(&self) -> bool {
+        self.dice.is_some() && !self.cube.offered
     }
 
     /// The mover's checkers and the opponent's.
@@ -420,20 +427,15 @@ impl Game for Backgammon {
     fn board_lines(&self) -> Vec<String> {
         notation::board_lines(self)
     }
+}
 
-    fn own_search(
-        &self,
-        limits: &crate::search::Limits,
-        stop: &std::sync::atomic::AtomicBool,
-        report: &mut dyn FnMut(&crate::search::Info),
-    ) -> Option<crate::search::SearchResult<Move>> {
-        lookahead::search(self, limits, stop, report)
-    }
-
+impl Hints for Backgammon {
     fn move_order_hint(&self, mv: Move) -> i32 {
         eval::move_hint(self, mv)
     }
+}
 
+impl Dice for Backgammon {
     fn chance_events(&self, out: &mut Vec<Chance>) {
         if self.dice.is_some() || self.cube.offered || self.outcome().is_some() {
             return;
@@ -488,6 +490,14 @@ impl Game for Backgammon {
         })
     }
 
+    fn pre_chance_moves(&self, out: &mut Vec<Move>) {
+        if self.dice.is_none() && self.outcome().is_none() && self.may_double() {
+            out.push(Move::cube_action(CubeAction::Double));
+        }
+    }
+}
+
+impl Formats for Backgammon {
     fn formats() -> &'static [&'static str] {
         &["xgid", "gnubgid"]
     }
@@ -507,13 +517,11 @@ impl Game for Backgammon {
             _ => None,
         }
     }
+}
 
-    fn pre_chance_moves(&self, out: &mut Vec<Move>) {
-        if self.dice.is_none() && self.outcome().is_none() && self.may_double() {
-            out.push(Move::cube_action(CubeAction::Double));
-        }
-    }
+impl Exact for Backgammon {}
 
+impl Harness for Backgammon {
     fn is_consistent(&self) -> bool {
         let [white, black] = &self.sides;
         let total_ok = |s: &Side26| s.iter().map(|&c| c as u32).sum::<u32>() == CHECKERS as u32;

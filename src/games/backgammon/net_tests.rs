@@ -2,10 +2,10 @@
 
 use super::board::{Side26, OFF};
 use super::features::{encode, escapes, longest_prime, shots, INPUTS, PER_SIDE};
-use super::matchplay::{duplicate_match, pair_results, Player};
+use crate::arena::backgammon_duplicate::{duplicate_match, pair_results, Player};
 use super::nn::{self, Net, TrainConfig};
 use super::*;
-use crate::game::Game;
+use crate::game::{Dice, Game};
 
 /// One side with `points` as (point, count) and the rest borne off.
 fn side(points: &[(usize, u8)]) -> Side26 {

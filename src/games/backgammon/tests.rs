@@ -2,7 +2,7 @@
 //! `tests/perft_backgammon.rs`.
 
 use super::*;
-use crate::game::Game;
+use crate::game::{Dice, Game, Harness};
 
 fn pos(fen: &str) -> Backgammon {
     Backgammon::from_fen(fen, &Options::default()).expect(fen)

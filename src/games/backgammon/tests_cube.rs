@@ -2,7 +2,7 @@
 //! engine's own cube decisions on positions whose right decision is known.
 
 use super::*;
-use crate::search::{decide_before_chance, search, Limits, PreChance, Table};
+use crate::search::{decide_before_chance, Limits, Lookahead, PreChance, Searcher, Table};
 use std::sync::atomic::AtomicBool;
 
 fn options(pairs: &[(&str, &str)]) -> Options {
@@ -32,7 +32,8 @@ fn limits(depth: u32) -> Limits {
 fn before_roll(p: &Backgammon, depth: u32) -> String {
     let mut table = Table::new(16);
     let stop = AtomicBool::new(false);
-    match decide_before_chance(p, &limits(depth), &mut table, &stop, &mut |_| {}).0 {
+    let searcher = Lookahead::new(Backgammon::checker_play);
+    match decide_before_chance(p, &searcher, &limits(depth), &mut table, &stop, &mut |_| {}).0 {
         PreChance::Roll => "roll".into(),
         PreChance::Move(mv) => p.format_move(mv),
     }
@@ -42,7 +43,7 @@ fn before_roll(p: &Backgammon, depth: u32) -> String {
 fn answer(p: &Backgammon, depth: u32) -> String {
     let doubled = played(p.clone(), &["double"]);
     let mut table = Table::new(16);
-    let found = search(
+    let found = Lookahead::new(Backgammon::checker_play).search(
         &doubled,
         &limits(depth),
         &mut table,

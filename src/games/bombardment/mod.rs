@@ -21,10 +21,12 @@ mod notation;
 mod tests;
 mod zobrist;
 
-use crate::game::{Game, GameError, Outcome, Side};
-use crate::registry::{AnyGame, Slot};
+use crate::game::{Build, Dice, Exact, Formats, Game, GameError, Harness, Hints, Outcome, Side};
 use bits::{Bits, U256};
 use geometry::Geometry;
+
+/// The `newgame` name (one name for every board width).
+pub const NAME: &str = "bombardment";
 
 /// The game options.
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]
@@ -57,13 +59,14 @@ pub struct Bombardment<B: Bits> {
     hash: u64,
 }
 
-/// Builds a game for the registry, choosing the narrowest bitboard that holds the board.
-pub fn new_game(pairs: &[(&str, &str)], hash_mib: usize) -> Result<Box<dyn AnyGame>, GameError> {
+/// Builds a game with `builder` (the registry's), choosing the narrowest bitboard that holds
+/// the board.
+pub fn build<T: Build>(pairs: &[(&str, &str)], builder: T) -> Result<T::Output, GameError> {
     let options = parse_options(pairs)?;
     Ok(match options.size {
-        0..=8 => Box::new(Slot::<Bombardment<u64>>::new(options, hash_mib)),
-        9..=11 => Box::new(Slot::<Bombardment<u128>>::new(options, hash_mib)),
-        _ => Box::new(Slot::<Bombardment<U256>>::new(options, hash_mib)),
+        0..=8 => builder.build::<Bombardment<u64>>(options),
+        9..=11 => builder.build::<Bombardment<u128>>(options),
+        _ => builder.build::<Bombardment<U256>>(options),
     })
 }
 
@@ -149,7 +152,7 @@ impl<B: Bits> Game for Bombardment<B> {
     type Move = Move;
     type Options = Options;
 
-    const NAME: &'static str = "bombardment";
+    const NAME: &'static str = NAME;
 
     fn parse_options(pairs: &[(&str, &str)]) -> Result<Options, GameError> {
         let options = parse_options(pairs)?;
@@ -264,6 +267,35 @@ impl<B: Bits> Game for Bombardment<B> {
         notation::board_lines(self)
     }
 
+    /// Bulk counting: at the last ply the moves are counted with popcounts, not generated.
+    fn perft(&self, depth: u32) -> u64 {
+        if depth == 0 {
+            return 1;
+        }
+        if self.outcome().is_some() {
+            return 0;
+        }
+        if depth == 1 {
+            let (straight, left, right) = self.step_targets(self.side);
+            return (straight.count()
+                + left.count()
+                + right.count()
+                + self.pieces[self.side.index()].count()) as u64;
+        }
+        let mut moves = Vec::with_capacity(64);
+        self.legal_moves(&mut moves);
+        moves
+            .iter()
+            .map(|&mv| {
+                let mut child = *self;
+                child.play(mv);
+                child.perft(depth - 1)
+            })
+            .sum()
+    }
+}
+
+impl<B: Bits> Hints for Bombardment<B> {
     fn move_order_hint(&self, mv: Move) -> i32 {
         eval::move_order_hint(self, mv)
     }
@@ -292,34 +324,15 @@ impl<B: Bits> Game for Bombardment<B> {
             }
         }
     }
+}
 
-    /// Bulk counting: at the last ply the moves are counted with popcounts, not generated.
-    fn perft(&self, depth: u32) -> u64 {
-        if depth == 0 {
-            return 1;
-        }
-        if self.outcome().is_some() {
-            return 0;
-        }
-        if depth == 1 {
-            let (straight, left, right) = self.step_targets(self.side);
-            return (straight.count()
-                + left.count()
-                + right.count()
-                + self.pieces[self.side.index()].count()) as u64;
-        }
-        let mut moves = Vec::with_capacity(64);
-        self.legal_moves(&mut moves);
-        moves
-            .iter()
-            .map(|&mv| {
-                let mut child = *self;
-                child.play(mv);
-                child.perft(depth - 1)
-            })
-            .sum()
-    }
+impl<B: Bits> Dice for Bombardment<B> {}
 
+impl<B: Bits> Formats for Bombardment<B> {}
+
+impl<B: Bits> Exact for Bombardment<B> {}
+
+impl<B: Bits> Harness for Bombardment<B> {
     fn is_consistent(&self) -> bool {
         let [white, black] = self.pieces;
         let mut hash = zobrist::side_key(self.side);

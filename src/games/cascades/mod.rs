@@ -36,7 +36,7 @@ mod zobrist;
 use std::sync::atomic::AtomicBool;
 use std::time::Instant;
 
-use crate::game::{Game, GameError, Outcome, Proven, Side, Solution};
+use crate::game::{Dice, Exact, Formats, Game, GameError, Harness, Hints, Outcome, Proven, Side, Solution};
 use board::{Adjacency, Cell, Geometry, Rows, MAX_SIDE};
 
 /// One Cascades move; two-stone moves are stored in their canonical order, so that the
@@ -289,6 +289,12 @@ impl Game for Cascades {
         notation::board_lines(self)
     }
 
+    fn perft(&self, depth: u32) -> u64 {
+        movegen::perft(self, depth)
+    }
+}
+
+impl Hints for Cascades {
     fn move_order_hint(&self, mv: Move) -> i32 {
         eval::move_order_hint(self, mv)
     }
@@ -301,14 +307,16 @@ impl Game for Cascades {
         true
     }
 
-    fn perft(&self, depth: u32) -> u64 {
-        movegen::perft(self, depth)
-    }
-
     fn tactical_moves(&self, out: &mut Vec<Move>) {
         self.for_each_bottom_move(|mv| out.push(mv));
     }
+}
 
+impl Dice for Cascades {}
+
+impl Formats for Cascades {}
+
+impl Exact for Cascades {
     fn proven_value(&self) -> Option<Proven> {
         if self.outcome().is_some() {
             return None;
@@ -343,7 +351,9 @@ impl Game for Cascades {
             },
         })
     }
+}
 
+impl Harness for Cascades {
     fn is_consistent(&self) -> bool {
         let g = self.geometry;
         let clash = (0..MAX_SIDE).any(|r| self.stones[0][r] & self.stones[1][r] != 0);

@@ -12,7 +12,7 @@ use std::time::Instant;
 
 use super::board::{self, Rows, MAX_SIDE};
 use super::{eval, Cascades, Move};
-use crate::game::{Game, Proven, Side};
+use crate::game::{Game, Hints, Proven, Side};
 
 /// The proven value of a position and how much work it took.
 #[derive(Clone, Debug, PartialEq, Eq)]

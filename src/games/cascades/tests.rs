@@ -1,7 +1,7 @@
 //! Rule scenarios, one per tricky clause.
 
 use super::*;
-use crate::game::{Game, GameError, Outcome, Proven, Side};
+use crate::game::{Exact, Game, GameError, Harness, Hints, Outcome, Proven, Side};
 
 fn start(width: u8, rows: u8, adjacency: Adjacency) -> Cascades {
     Cascades::start(&Geometry {

@@ -39,7 +39,7 @@ mod tests;
 mod tests_variants;
 mod variant;
 
-use crate::game::{Game, GameError, Outcome, Side};
+use crate::game::{Dice, Exact, Formats, Game, GameError, Harness, Hints, Outcome, Side};
 pub use movegen::Move;
 pub use variant::Variant;
 
@@ -276,15 +276,25 @@ impl Game for Gipf {
         self.draw()
     }
 
-    fn move_order_hint(&self, mv: Move) -> i32 {
-        eval::move_order_hint(self, mv)
-    }
-
     fn perft(&self, depth: u32) -> u64 {
         let mut buffers = vec![Vec::new(); depth as usize + 1];
         perft_with(self, depth, &mut buffers)
     }
+}
 
+impl Hints for Gipf {
+    fn move_order_hint(&self, mv: Move) -> i32 {
+        eval::move_order_hint(self, mv)
+    }
+}
+
+impl Dice for Gipf {}
+
+impl Formats for Gipf {}
+
+impl Exact for Gipf {}
+
+impl Harness for Gipf {
     fn is_consistent(&self) -> bool {
         let within = |side: Side| {
             self.pieces_on_board(side)

@@ -38,7 +38,7 @@ mod tests;
 
 pub use movegen::{MoveList, Phase};
 
-use crate::game::{Game, GameError, Outcome, Proven, Side, Solution};
+use crate::game::{Dice, Exact, Formats, Game, GameError, Harness, Hints, Outcome, Proven, Side, Solution};
 use board::{BLACK_TO_MOVE_KEY, HAND_KEYS, PIECE_KEYS, QUIET_KEY};
 use std::path::Path;
 use std::sync::atomic::AtomicBool;
@@ -319,14 +319,22 @@ impl Game for Morris {
         notation::board_lines(self)
     }
 
-    fn move_order_hint(&self, mv: Move) -> i32 {
-        eval::move_order_hint(self, mv)
-    }
-
     fn perft(&self, depth: u32) -> u64 {
         self.fast_perft(depth)
     }
+}
 
+impl Hints for Morris {
+    fn move_order_hint(&self, mv: Move) -> i32 {
+        eval::move_order_hint(self, mv)
+    }
+}
+
+impl Dice for Morris {}
+
+impl Formats for Morris {}
+
+impl Exact for Morris {
     fn proven_value(&self) -> Option<Proven> {
         self.table_value()
     }
@@ -348,7 +356,9 @@ impl Game for Morris {
         options.tables = tables;
         Some(note)
     }
+}
 
+impl Harness for Morris {
     fn is_consistent(&self) -> bool {
         let fresh = Morris::from_parts(
             self.board,

@@ -5,7 +5,7 @@ use super::board::{pieces_in_mills, ADJACENT, MILLS};
 use super::symmetry::{classes, rank, sets_of, symmetries, Symmetry, BINOMIAL};
 use super::tablebase::{Tablebase, TbResult};
 use super::{tables, Morris, Move, Options};
-use crate::game::{Game, Proven, Side};
+use crate::game::{Exact, Game, Proven, Side};
 use std::sync::LazyLock;
 
 /// The 3v3 flying table, built once for all tests (a few seconds).

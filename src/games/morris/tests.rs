@@ -2,7 +2,7 @@
 
 use super::board::{ADJACENT, MILLS, POINT_NAMES};
 use super::*;
-use crate::game::{Game, GameError, Outcome, Side};
+use crate::game::{Game, GameError, Harness, Outcome, Side};
 
 fn pos(fen: &str) -> Morris {
     Morris::from_fen(fen, &Options::default()).unwrap()

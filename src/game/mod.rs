@@ -2,14 +2,19 @@
 //!
 //! A game is a position type implementing [`Game`]: the rules (legal moves, playing a move,
 //! the outcome), the notation (move tokens and position strings, as fixed in
-//! `shared/spec/notation.md`), a static evaluation for the search, and optionally a chance
-//! step (dice). Everything outside `src/games/<name>/` talks to games through this trait,
-//! or through the string-level [`crate::registry::AnyGame`] adapter built on it.
+//! `shared/spec/notation.md`) and a static evaluation for the search. Optional parts, each a
+//! trait of its own with defaults for every item ([`parts`], [`harness`]): search hints, a
+//! chance step (dice), other position formats, exact values (solvers, endgame tables), and
+//! what tests and tools need to know. This module imports nothing from the rest of the crate:
+//! games sit at the bottom of the layers (protocol -> registry -> search -> game).
+
+mod harness;
+mod parts;
+
+pub use harness::{Harness, Laws};
+pub use parts::{Dice, Exact, Formats, Hints};
 
 use std::fmt::{self, Debug};
-use std::path::Path;
-use std::sync::atomic::AtomicBool;
-use std::time::Instant;
 
 /// One of the two players. White (p1) moves first in every game.
 #[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
@@ -102,6 +107,24 @@ pub enum GameError {
     GameOver,
     /// The command needs something this game does not have (`dice` in Bombardment).
     Unsupported(&'static str),
+    /// A move of a `position ... moves` list failed: its place in the list (from 1) and why.
+    InMoveList {
+        /// 1 for the first move of the list.
+        index: usize,
+        /// Why that move failed.
+        error: Box<GameError>,
+    },
+    /// `position NAME ...` or `fen NAME` with a format the game does not have.
+    NoSuchFormat {
+        /// The game's name.
+        game: &'static str,
+        /// The format asked for.
+        format: String,
+        /// The formats it has, `fen` first.
+        known: Vec<&'static str>,
+    },
+    /// The position exists but cannot be written in this format (a format's own limits).
+    CannotWrite(String),
 }
 
 impl GameError {
@@ -134,6 +157,21 @@ impl fmt::Display for GameError {
             }
             GameError::GameOver => write!(f, "the game is over"),
             GameError::Unsupported(what) => write!(f, "{what} is not part of this game"),
+            GameError::InMoveList { index, error } => {
+                write!(f, "{error} (move {index} of the list)")
+            }
+            GameError::NoSuchFormat {
+                game,
+                format,
+                known,
+            } => write!(
+                f,
+                "{game} has no position format {format} (its formats: {})",
+                known.join(", ")
+            ),
+            GameError::CannotWrite(format) => {
+                write!(f, "this position cannot be written as {format}")
+            }
         }
     }
 }
@@ -160,7 +198,7 @@ pub enum Proven {
     Draw,
 }
 
-/// What a game's own solver found (see [`Game::solve`]).
+/// What a game's own solver found (see [`Exact::solve`]).
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]
 pub struct Solution<M> {
     /// The exact value for the side to move, or `None` when the solver gave up.
@@ -171,7 +209,10 @@ pub struct Solution<M> {
     pub nodes: u64,
 }
 
-/// One game's rules, notation and evaluation. Implementations live in `src/games/<name>/`.
+/// One game's rules and notation: what every game implements. Implementations live in
+/// `src/games/<name>/`; the optional parts ([`Hints`], [`Dice`], [`Formats`], [`Exact`],
+/// [`Harness`]) have a default for every item, so a simple game implements each with an empty
+/// `impl` block (see `src/games/nim/`, the template).
 ///
 /// Positions are copy-make: the search clones a position and calls [`Game::play`] on the
 /// clone, so a position should be cheap to clone. A position carries everything its rules
@@ -219,123 +260,27 @@ pub trait Game: Clone + Debug + Send + Sync + 'static {
     /// A human-readable board for the `d` command, one string per line, no trailing spaces.
     fn board_lines(&self) -> Vec<String>;
 
-    /// A cheap score to try promising moves first (higher first). Default: no preference.
-    fn move_order_hint(&self, _mv: Self::Move) -> i32 {
-        0
-    }
-
-    /// True when the evaluation favours the side to move so much that searches ending on
-    /// the opponent's move (odd depths) and on the mover's own (even depths) disagree: the
-    /// iterative deepening then completes odd depths only (and the depth `go depth N` asks
-    /// for), so that the move played never swings with how deep the clock allowed. Default:
-    /// every depth.
-    fn odd_depths_only(&self) -> bool {
-        false
-    }
-
-    /// Moves that change the material balance at once (captures, detonations, mills), which
-    /// the search follows past its horizon so it never stops in the middle of an exchange.
-    /// Default: none (the search then stops at the horizon).
-    fn tactical_moves(&self, _out: &mut Vec<Self::Move>) {}
-
-    /// The exact value of this position when it is known without search (an endgame table,
-    /// a solved small game). The search trusts it and plays for the fastest win. Default: none.
-    fn proven_value(&self) -> Option<Proven> {
-        None
-    }
-
-    /// Proves the exact value of this position with a solver of the game's own (a proof
-    /// search, endgame tables), giving up at `deadline` or as soon as `stop` is set.
-    /// `None` (the default): the game has no solver, and the protocol's `solve` runs the
-    /// generic search until it proves a result.
-    fn solve(
-        &self,
-        _deadline: Option<Instant>,
-        _stop: &AtomicBool,
-    ) -> Option<Solution<Self::Move>> {
-        None
-    }
-
-    /// Points the game at its endgame tables in `dir` (the `TablebasePath` engine option;
-    /// `None`: use none) by changing `options`; the game decides which files it needs.
-    /// Returns a note for an `info string` line, or `None` when the game has no tables and
-    /// left `options` alone (the default). Tables may load on a background thread, which
-    /// calls `loaded` with a second note when they are ready.
-    fn attach_tablebases(
-        _options: &mut Self::Options,
-        _dir: Option<&Path>,
-        _loaded: Box<dyn FnOnce(String) + Send>,
-    ) -> Option<String> {
-        None
-    }
-
-    /// Position formats this game reads and writes besides its own position string, by
-    /// lower-case name (backgammon: `xgid`, `gnubgid`); used by `position NAME TEXT` and
-    /// `fen NAME`. Default: none.
-    fn formats() -> &'static [&'static str] {
-        &[]
-    }
-    /// Parses a position written in `format`, one of [`Game::formats`].
-    fn from_format(
-        _format: &str,
-        _text: &str,
-        _options: &Self::Options,
-    ) -> Result<Self, GameError> {
-        Err(GameError::Unsupported("this position format"))
-    }
-    /// Writes this position in `format`, one of [`Game::formats`].
-    fn to_format(&self, _format: &str) -> Option<String> {
-        None
-    }
-
-    /// A search of the game's own for `go` at this position, used instead of the generic
-    /// one (backgammon: a few candidate plays looked at through every roll). `None` (the
-    /// default): the generic search runs.
-    fn own_search(
-        &self,
-        _limits: &crate::search::Limits,
-        _stop: &AtomicBool,
-        _report: &mut dyn FnMut(&crate::search::Info),
-    ) -> Option<crate::search::SearchResult<Self::Move>> {
-        None
-    }
-
-    /// At a chance node: the moves a player may make instead of letting the dice fall
-    /// (backgammon's `double`). `go` there weighs each of them against rolling and answers
-    /// the best one, or `roll`. Default: none, and `go` at a chance node is an error.
-    fn pre_chance_moves(&self, _out: &mut Vec<Self::Move>) {}
-
     /// Counts move sequences of length `depth` (notation.md's perft). Games may override
     /// this with bulk counting; the result must not change.
     fn perft(&self, depth: u32) -> u64 {
         generic_perft(self, depth)
     }
+}
 
-    /// The chance events waiting at this position (the 21 rolls before a backgammon turn);
-    /// empty when a player is to decide, which is always for deterministic games.
-    fn chance_events(&self, _out: &mut Vec<Chance>) {}
-    /// Fixes the outcome of the pending chance event (one of [`Game::chance_events`]).
-    fn apply_chance(&mut self, _event: u32) {}
-    /// Parses a chance token (`dice 31`) into an event of this position.
-    fn parse_chance(&self, _token: &str) -> Result<u32, GameError> {
-        Err(GameError::Unsupported("dice"))
-    }
-    /// Spells a chance event as [`Game::parse_chance`] reads it.
-    fn format_chance(&self, event: u32) -> String {
-        event.to_string()
-    }
+/// A game with all its parts, as the search and the protocol adapter take it. Every type
+/// implementing the six traits is one.
+pub trait Complete: Game + Hints + Dice + Formats + Exact + Harness {}
 
-    /// The value of a finished game for the side to move, in [`Game::evaluate`] units, for
-    /// games whose search averages over dice and so must weigh results against evaluations.
-    /// `None` (the default) scores a finished game as a proven win or loss.
-    fn terminal_value(&self, _outcome: &Outcome) -> Option<i32> {
-        None
-    }
+impl<G: Game + Hints + Dice + Formats + Exact + Harness> Complete for G {}
 
-    /// Debug-only invariants, checked by tests after every move.
-    fn is_consistent(&self) -> bool {
-        true
-    }
+/// Lets a game choose among several position types for one set of options (Bombardment's
+/// bitboard widths) without knowing what is built around them: the registry passes a builder,
+/// the game calls [`Build::build`] with the type it chose.
+pub trait Build {
+    /// What is built (the registry's adapter).
+    type Output;
+    /// Builds around position type `G` with `options`.
+    fn build<G: Complete>(self, options: G::Options) -> Self::Output;
 }
 
 /// The plain copy-make perft every game starts from; terminal positions add nothing beyond

@@ -1,8 +1,11 @@
-//! Tests of backgammon's own search (`lookahead.rs`): each pass scores its choice exactly as a
-//! separate, naive computation of the same depth does, and limits fall back a pass.
+//! Tests of the lookahead searcher on backgammon (`lookahead.rs`): each pass scores its choice
+//! exactly as a separate, naive computation of the same depth does, and limits fall back a
+//! pass. (Test code may name a game; the searcher itself does not.)
 
-use super::*;
-use crate::game::Game;
+use super::lookahead;
+use crate::arena::backgammon_duplicate as matchplay;
+use crate::game::{Dice, Game};
+use crate::games::backgammon::{Backgammon, Move, Options};
 use crate::search::{Limits, Score};
 use std::sync::atomic::AtomicBool;
 
@@ -84,7 +87,7 @@ fn depth(d: u32) -> Limits {
 }
 
 fn go(pos: &Backgammon, limits: &Limits) -> crate::search::SearchResult<Move> {
-    lookahead::search(pos, limits, &AtomicBool::new(false), &mut |_| {}).unwrap()
+    lookahead::search(pos, true, limits, &AtomicBool::new(false), &mut |_| {}).unwrap()
 }
 
 /// Positions (roll set) where the search goes to 3 plies: every roll of three positions,
@@ -148,9 +151,9 @@ fn each_pass_scores_its_choice_exactly_and_beats_the_pass_before() {
 fn search_limits_and_positions_it_leaves_to_the_generic_search() {
     let pos = deep_positions().remove(0);
     let stop = AtomicBool::new(false);
-    assert!(lookahead::search(&pos, &depth(4), &stop, &mut |_| {}).is_none());
+    assert!(lookahead::search(&pos, true, &depth(4), &stop, &mut |_| {}).is_none());
     let unrolled = Backgammon::start(&Options::default());
-    assert!(lookahead::search(&unrolled, &Limits::default(), &stop, &mut |_| {}).is_none());
+    assert!(lookahead::search(&unrolled, unrolled.checker_play(), &Limits::default(), &stop, &mut |_| {}).is_none());
     // Out of nodes in the 2-ply pass: the 1-ply choice stands.
     let few = Limits {
         nodes: Some(30),
@@ -173,7 +176,7 @@ fn search_limits_and_positions_it_leaves_to_the_generic_search() {
     assert_eq!(cut.best, two.best);
     // Stopped before it starts the 2-ply pass: the 1-ply choice.
     let stopped = AtomicBool::new(true);
-    let r = lookahead::search(&pos, &Limits::default(), &stopped, &mut |_| {}).unwrap();
+    let r = lookahead::search(&pos, true, &Limits::default(), &stopped, &mut |_| {}).unwrap();
     assert_eq!(r.best, one.best);
     // The engine's default level finishes at least the 2-ply pass within its movetime, and
     // its choice is that of the last pass it finished.

@@ -3,11 +3,10 @@
 //! Each dice sequence is played twice with the colours swapped, so luck cancels out; the
 //! result is points per game for the first player with a 95% interval over the pairs.
 
-use super::movegen::{Move, Roll};
-use super::nn::Net;
-use super::{pubeval, Backgammon, EvalKind, Options};
-use crate::game::{Game, Side};
-use crate::search::{search, Budget, Limits, Table};
+use crate::game::{Dice, Game, Side};
+use crate::games::backgammon::nn::Net;
+use crate::games::backgammon::{pubeval, Backgammon, EvalKind, Move, Options, Roll};
+use crate::search::{Budget, Limits, Lookahead, Searcher, Table};
 use crate::util::rng::Rng;
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::time::Instant;
@@ -64,11 +63,14 @@ pub static TIMED_OUT: AtomicU64 = AtomicU64::new(0);
 /// The engine's search of `pos` with evaluation `kind` within `limits`.
 fn engine_search(pos: &Backgammon, kind: EvalKind, limits: &Limits) -> Option<Move> {
     let mut root = pos.clone();
-    root.eval = kind;
+    root.set_eval_kind(kind);
     let mut table = Table::new(1);
     let start = Instant::now();
     let stop = AtomicBool::new(false);
-    let best = search(&root, limits, &mut table, &stop, &mut |_| {}).best;
+    let searcher = Lookahead::new(Backgammon::checker_play);
+    let best = searcher
+        .search(&root, limits, &mut table, &stop, &mut |_| {})
+        .best;
     SEARCHES.fetch_add(1, Ordering::Relaxed);
     let hard = Budget::new(limits, start).hard;
     if hard.is_some_and(|hard| Instant::now() >= hard) {
@@ -85,7 +87,7 @@ fn one_ply(pos: &Backgammon, kind: EvalKind) -> Option<Move> {
     for mv in moves {
         let mut child = pos.clone();
         child.play(mv);
-        child.eval = kind;
+        child.set_eval_kind(kind);
         let score = match child.outcome() {
             Some(o) => -child.terminal_value(&o).unwrap_or(0),
             None => -child.evaluate(),

@@ -1,11 +1,11 @@
 //! The string-level adapter the protocol uses.
 //!
-//! [`Slot<G>`] wraps a concrete [`Game`] with its options, the moves played since the last
+//! [`Slot<G>`] wraps a concrete [`crate::game::Game`] with its options, the moves played since the last
 //! `position` (for `undo` and repetition), and its transposition table; [`AnyGame`] is its
 //! object-safe face, so the session never names a game type.
 
-use crate::game::{Chance, Game, GameError, Outcome, Proven, Side};
-use crate::search::{self, Info, Limits, PreChance, Table};
+use crate::game::{Build, Chance, Complete, GameError, Laws, Outcome, Proven, Side};
+use crate::search::{self, AlphaBeta, Info, Limits, PreChance, Searcher, Table};
 use crate::util::rng::Rng;
 use std::path::Path;
 use std::sync::atomic::AtomicBool;
@@ -23,15 +23,19 @@ pub trait AnyGame: Send {
     /// A new game of the same kind and options, at the start (`uginewgame`).
     fn restart(&mut self);
     /// Sets the position: start or `fen`, then every move, all or nothing.
-    fn set_position(&mut self, fen: Option<&str>, moves: &[&str]) -> Result<(), String>;
+    fn set_position(&mut self, fen: Option<&str>, moves: &[&str]) -> Result<(), GameError>;
     /// Like [`AnyGame::set_position`] from a position written in `format` (one of
     /// [`AnyGame::formats`]).
-    fn set_position_from(&mut self, format: &str, text: &str, moves: &[&str])
-        -> Result<(), String>;
+    fn set_position_from(
+        &mut self,
+        format: &str,
+        text: &str,
+        moves: &[&str],
+    ) -> Result<(), GameError>;
     /// The position formats this game reads and writes: `fen`, then the game's own.
     fn formats(&self) -> Vec<&'static str>;
     /// The current position written in `format`.
-    fn position_in(&self, format: &str) -> Result<String, String>;
+    fn position_in(&self, format: &str) -> Result<String, GameError>;
     /// Plays one validated move.
     fn play(&mut self, token: &str) -> Result<(), GameError>;
     /// Takes back the last move; false when none is left.
@@ -64,7 +68,7 @@ pub trait AnyGame: Send {
     fn set_hash(&mut self, mib: usize);
     /// Forgets the transposition table's contents.
     fn clear_hash(&mut self);
-    /// Searches the current position.
+    /// Searches the current position with the game's searcher (the registry's choice).
     fn search(&self, limits: &Limits, stop: &AtomicBool, report: &mut dyn FnMut(&Info)) -> Found;
     /// True when the player at a pending roll may act first (`go` then decides).
     fn acts_before_chance(&self) -> bool;
@@ -73,7 +77,8 @@ pub trait AnyGame: Send {
     /// The static evaluation of the current position, from the mover's view.
     fn evaluate(&self) -> i32;
     /// Points the game at endgame tables in `dir` (`None`: none), keeping the position; see
-    /// [`Game::attach_tablebases`]. Returns a note for an `info string` line, if any.
+    /// [`crate::game::Exact::attach_tablebases`]. Returns a note for an `info string` line,
+    /// if any.
     fn set_tablebase_path(
         &mut self,
         dir: Option<&Path>,
@@ -81,6 +86,10 @@ pub trait AnyGame: Send {
     ) -> Option<String>;
     /// The game's own invariants hold (piece counts, hash); for tests.
     fn is_consistent(&self) -> bool;
+    /// The depth `bench` searches this game to.
+    fn bench_depth(&self) -> u32;
+    /// The rules tests check from position strings (see [`Laws`]).
+    fn laws(&self) -> Laws;
 }
 
 /// What a search found, in text.
@@ -104,23 +113,47 @@ pub struct Solved {
 }
 
 /// A concrete game with the session state around it.
-pub struct Slot<G: Game> {
+pub struct Slot<G: Complete> {
     options: G::Options,
     start: G,
     history: Vec<(G, G::Move)>,
     position: G,
     table: Arc<Mutex<Table<G::Move>>>,
+    searcher: Arc<dyn Searcher<G>>,
 }
 
-impl<G: Game> Slot<G> {
-    /// The registry constructor for `G`.
+/// Builds [`Slot`]s for games that choose their position type ([`Build`]).
+pub struct SlotBuilder {
+    /// The `Hash` size in MiB.
+    pub hash_mib: usize,
+}
+
+impl Build for SlotBuilder {
+    type Output = Box<dyn AnyGame>;
+
+    fn build<G: Complete>(self, options: G::Options) -> Box<dyn AnyGame> {
+        Box::new(Slot::<G>::new(options, self.hash_mib, Arc::new(AlphaBeta)))
+    }
+}
+
+impl<G: Complete> Slot<G> {
+    /// The registry constructor for a game searched by [`AlphaBeta`].
     pub fn boxed(pairs: &[(&str, &str)], hash_mib: usize) -> Result<Box<dyn AnyGame>, GameError> {
+        Slot::<G>::boxed_with(pairs, hash_mib, Arc::new(AlphaBeta))
+    }
+
+    /// The registry constructor for a game with a searcher of its own choice.
+    pub fn boxed_with(
+        pairs: &[(&str, &str)],
+        hash_mib: usize,
+        searcher: Arc<dyn Searcher<G>>,
+    ) -> Result<Box<dyn AnyGame>, GameError> {
         let options = G::parse_options(pairs)?;
-        Ok(Box::new(Slot::<G>::new(options, hash_mib)))
+        Ok(Box::new(Slot::<G>::new(options, hash_mib, searcher)))
     }
 
     /// A slot at the start position.
-    pub fn new(options: G::Options, hash_mib: usize) -> Slot<G> {
+    pub fn new(options: G::Options, hash_mib: usize, searcher: Arc<dyn Searcher<G>>) -> Slot<G> {
         let start = G::start(&options);
         Slot {
             position: start.clone(),
@@ -128,6 +161,7 @@ impl<G: Game> Slot<G> {
             history: Vec::new(),
             options,
             table: Arc::new(Mutex::new(Table::new(hash_mib))),
+            searcher,
         }
     }
 
@@ -139,25 +173,25 @@ impl<G: Game> Slot<G> {
             .unwrap_or_else(|poison| poison.into_inner())
     }
 
-    fn unknown_format(&self, format: &str) -> String {
-        let known: Vec<&str> = std::iter::once("fen")
-            .chain(G::formats().iter().copied())
-            .collect();
-        format!(
-            "{} has no position format {format} (its formats: {})",
-            G::NAME,
-            known.join(", ")
-        )
+    fn unknown_format(&self, format: &str) -> GameError {
+        GameError::NoSuchFormat {
+            game: G::NAME,
+            format: format.to_owned(),
+            known: self.formats(),
+        }
     }
 
     /// Plays `moves` from `start` and commits the result only if every move is legal.
-    fn replay(&mut self, start: G, moves: &[&str]) -> Result<(), String> {
+    fn replay(&mut self, start: G, moves: &[&str]) -> Result<(), GameError> {
         let mut position = start.clone();
         let mut history = Vec::with_capacity(moves.len());
         for (index, token) in moves.iter().enumerate() {
             let mv = position
                 .parse_move(token)
-                .map_err(|e| format!("{e} (move {} of the list)", index + 1))?;
+                .map_err(|e| GameError::InMoveList {
+                    index: index + 1,
+                    error: Box::new(e),
+                })?;
             history.push((position.clone(), mv));
             position.play(mv);
         }
@@ -168,7 +202,7 @@ impl<G: Game> Slot<G> {
     }
 }
 
-impl<G: Game> AnyGame for Slot<G> {
+impl<G: Complete> AnyGame for Slot<G> {
     fn name(&self) -> &'static str {
         G::NAME
     }
@@ -184,6 +218,7 @@ impl<G: Game> AnyGame for Slot<G> {
             history: self.history.clone(),
             position: self.position.clone(),
             table: Arc::clone(&self.table),
+            searcher: Arc::clone(&self.searcher),
         })
     }
 
@@ -194,10 +229,10 @@ impl<G: Game> AnyGame for Slot<G> {
         self.clear_hash();
     }
 
-    fn set_position(&mut self, fen: Option<&str>, moves: &[&str]) -> Result<(), String> {
+    fn set_position(&mut self, fen: Option<&str>, moves: &[&str]) -> Result<(), GameError> {
         let start = match fen {
             None => G::start(&self.options),
-            Some(text) => G::from_fen(text, &self.options).map_err(|e| e.to_string())?,
+            Some(text) => G::from_fen(text, &self.options)?,
         };
         self.replay(start, moves)
     }
@@ -207,14 +242,16 @@ impl<G: Game> AnyGame for Slot<G> {
         format: &str,
         text: &str,
         moves: &[&str],
-    ) -> Result<(), String> {
+    ) -> Result<(), GameError> {
         if format == "fen" {
             return self.set_position(Some(text), moves);
         }
         if !G::formats().contains(&format) {
-            return Err(format!("bad position: {}", self.unknown_format(format)));
+            return Err(GameError::BadPosition(
+                self.unknown_format(format).to_string(),
+            ));
         }
-        let start = G::from_format(format, text, &self.options).map_err(|e| e.to_string())?;
+        let start = G::from_format(format, text, &self.options)?;
         self.replay(start, moves)
     }
 
@@ -224,7 +261,7 @@ impl<G: Game> AnyGame for Slot<G> {
         formats
     }
 
-    fn position_in(&self, format: &str) -> Result<String, String> {
+    fn position_in(&self, format: &str) -> Result<String, GameError> {
         if format == "fen" {
             return Ok(self.position.to_fen());
         }
@@ -233,7 +270,7 @@ impl<G: Game> AnyGame for Slot<G> {
         }
         self.position
             .to_format(format)
-            .ok_or_else(|| format!("this position cannot be written as {format}"))
+            .ok_or_else(|| GameError::CannotWrite(format.to_owned()))
     }
 
     fn play(&mut self, token: &str) -> Result<(), GameError> {
@@ -356,8 +393,14 @@ impl<G: Game> AnyGame for Slot<G> {
     fn search(&self, limits: &Limits, stop: &AtomicBool, report: &mut dyn FnMut(&Info)) -> Found {
         let mut table = self.table();
         if self.awaits_chance() {
-            let (choice, nodes) =
-                search::decide_before_chance(&self.position, limits, &mut table, stop, report);
+            let (choice, nodes) = search::decide_before_chance(
+                &self.position,
+                self.searcher.as_ref(),
+                limits,
+                &mut table,
+                stop,
+                report,
+            );
             let best = match choice {
                 PreChance::Roll => "roll".to_owned(),
                 PreChance::Move(mv) => self.position.format_move(mv),
@@ -367,7 +410,9 @@ impl<G: Game> AnyGame for Slot<G> {
                 nodes,
             };
         }
-        let result = search::search(&self.position, limits, &mut table, stop, report);
+        let result = self
+            .searcher
+            .search(&self.position, limits, &mut table, stop, report);
         Found {
             best: result.best.map(|mv| self.position.format_move(mv)),
             nodes: result.nodes,
@@ -393,7 +438,14 @@ impl<G: Game> AnyGame for Slot<G> {
             };
         }
         let mut table = self.table();
-        let found = search::solve_by_search(&self.position, limits, &mut table, stop, report);
+        let found = search::solve_by_search(
+            &self.position,
+            self.searcher.as_ref(),
+            limits,
+            &mut table,
+            stop,
+            report,
+        );
         Solved {
             value: found.value,
             best: text(found.best),
@@ -423,7 +475,6 @@ impl<G: Game> AnyGame for Slot<G> {
         let saved = self.options.clone();
         self.options = options;
         let replayed = G::from_fen(&self.start.to_fen(), &self.options)
-            .map_err(|e| e.to_string())
             .and_then(|start| self.replay(start, &tokens));
         if replayed.is_err() {
             self.options = saved;
@@ -433,5 +484,13 @@ impl<G: Game> AnyGame for Slot<G> {
 
     fn is_consistent(&self) -> bool {
         self.position.is_consistent()
+    }
+
+    fn bench_depth(&self) -> u32 {
+        G::BENCH_DEPTH
+    }
+
+    fn laws(&self) -> Laws {
+        G::laws()
     }
 }

@@ -1,4 +1,5 @@
-//! Backgammon's own search for `go` once the roll is known, as strong programs do it: every
+//! The search of dice games for `go` once the roll is known, as strong backgammon programs do
+//! it (the registry chooses it for backgammon): every
 //! play scored at 1 ply (the evaluation of the position it leaves), then the best few
 //! candidates scored at 2 plies (the average over the opponent's 21 rolls of the position left
 //! by the opponent's best 1-ply reply), then the best two or three of those at 3 plies (the
@@ -7,10 +8,8 @@
 //! about 21 times a 2-ply one, so under a clock the 3-ply pass takes only as many candidates
 //! as the time left should allow, judged from how long the 2-ply pass took.
 
-use super::movegen::Move;
-use super::Backgammon;
-use crate::game::{Chance, Game};
-use crate::search::{Budget, Info, Limits, Score, SearchResult};
+use super::{Budget, Info, Limits, Score, SearchResult};
+use crate::game::{Chance, Complete};
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::Instant;
 
@@ -23,19 +22,21 @@ pub const DEEP_CANDIDATES: usize = 3;
 /// Plays more than this far below the best 2-ply play do not go on to the 3-ply pass.
 pub const DEEP_MARGIN: i32 = 100;
 
-/// The search for a position whose roll is known (and no double is pending); `None` for
-/// every other position, and for `go depth N` with N >= 4, which run the generic search.
+/// The search for a position whose roll is known (`rolled`: the game says so; backgammon's
+/// checker play, not a pending double); `None` for every other position, and for
+/// `go depth N` with N >= 4, which run the generic search.
 /// Depth 1 is the 1-ply pass alone, depth 2 the 1- and 2-ply passes; every other limit runs
 /// all three, a pass cut short by `stop`, the clock or the node limit leaving the choice of
 /// the pass before it (a 3-ply pass that finished two candidates or more keeps its choice
 /// among them).
-pub fn search(
-    root: &Backgammon,
+pub fn search<G: Complete>(
+    root: &G,
+    rolled: bool,
     limits: &Limits,
     stop: &AtomicBool,
     report: &mut dyn FnMut(&Info),
-) -> Option<SearchResult<Move>> {
-    if root.dice().is_none() || root.cube().offered || root.outcome().is_some() {
+) -> Option<SearchResult<G::Move>> {
+    if !rolled || root.outcome().is_some() {
         return None;
     }
     let max_depth = limits.depth.unwrap_or(3);
@@ -53,7 +54,7 @@ pub fn search(
     };
     let mut plays = Vec::new();
     root.legal_moves(&mut plays);
-    let mut scored: Vec<(i32, Move)> = plays
+    let mut scored: Vec<(i32, G::Move)> = plays
         .iter()
         .map(|&mv| (-walk.static_value(&after(root, mv)), mv))
         .collect();
@@ -77,7 +78,7 @@ pub fn search(
     let first = info(1, best_1ply, walk.nodes, best_mv);
     report(&first);
     result.info = Some(first);
-    let candidates: Vec<Move> = scored
+    let candidates: Vec<G::Move> = scored
         .iter()
         .take_while(|&&(score, _)| score >= best_1ply - MARGIN)
         .take(CANDIDATES)
@@ -115,14 +116,14 @@ pub fn search(
             (left.as_secs_f64() / (22.0 * per_candidate.as_secs_f64()).max(1e-9)) as usize
         }
     };
-    let deep: Vec<Move> = scored
+    let deep: Vec<G::Move> = scored
         .iter()
         .take_while(|&&(score, _)| score >= best_2ply - DEEP_MARGIN)
         .take(DEEP_CANDIDATES.min(affordable))
         .map(|&(_, mv)| mv)
         .collect();
     if max_depth >= 3 && deep.len() > 1 {
-        let mut best: Option<(i32, Move)> = None;
+        let mut best: Option<(i32, G::Move)> = None;
         let mut finished = 0;
         for &mv in &deep {
             let Some(value) = walk.three_ply(&after(root, mv)) else {
@@ -147,26 +148,26 @@ pub fn search(
 }
 
 /// The position after `mv`.
-fn after(pos: &Backgammon, mv: Move) -> Backgammon {
+fn after<G: Complete>(pos: &G, mv: G::Move) -> G {
     let mut child = pos.clone();
     child.play(mv);
     child
 }
 
 /// The state of one search: limits, counters and reused buffers.
-struct Walk<'a> {
+struct Walk<'a, G: Complete> {
     stop: &'a AtomicBool,
     hard: Option<Instant>,
     node_limit: Option<u64>,
     nodes: u64,
     chance: Vec<Chance>,
-    moves: Vec<Move>,
+    moves: Vec<G::Move>,
 }
 
-impl Walk<'_> {
+impl<G: Complete> Walk<'_, G> {
     /// The value of `pos` for its side to move: exact when the game is over, else the
     /// evaluation. Counts one node.
-    fn static_value(&mut self, pos: &Backgammon) -> i32 {
+    fn static_value(&mut self, pos: &G) -> i32 {
         self.nodes += 1;
         match pos.outcome() {
             Some(outcome) => pos.terminal_value(&outcome).unwrap_or(0),
@@ -184,7 +185,7 @@ impl Walk<'_> {
     /// The value of `pos` (before the roll) for its side to move: each roll weighted by its
     /// chance, the mover then playing its best 1-ply reply, valued at 2 plies. `None` when
     /// cut short.
-    fn three_ply(&mut self, pos: &Backgammon) -> Option<i32> {
+    fn three_ply(&mut self, pos: &G) -> Option<i32> {
         if pos.outcome().is_some() {
             return Some(self.static_value(pos));
         }
@@ -208,7 +209,7 @@ impl Walk<'_> {
 
     /// The value of `pos` (before the roll) for its side to move: each roll weighted by its
     /// chance, the mover then playing its best 1-ply reply. `None` when cut short.
-    fn two_ply(&mut self, pos: &Backgammon) -> Option<i32> {
+    fn two_ply(&mut self, pos: &G) -> Option<i32> {
         if pos.outcome().is_some() {
             return Some(self.static_value(pos));
         }

@@ -1,0 +1,115 @@
+//! The optional parts of a game. Every item has a default that fits a plain deterministic
+//! game, so such a game implements each part with an empty `impl` block and reads no further.
+
+use super::{Chance, Game, GameError, Outcome, Proven, Solution};
+use std::path::Path;
+use std::sync::atomic::AtomicBool;
+use std::time::Instant;
+
+/// What a game can tell the search to make it faster or steadier. Defaults: no preference.
+pub trait Hints: Game {
+    /// A cheap score to try promising moves first (higher first).
+    fn move_order_hint(&self, _mv: Self::Move) -> i32 {
+        0
+    }
+
+    /// Moves that change the material balance at once (captures, detonations, mills), which
+    /// the search follows past its horizon so it never stops in the middle of an exchange.
+    /// Default: none (the search then stops at the horizon).
+    fn tactical_moves(&self, _out: &mut Vec<Self::Move>) {}
+
+    /// True when the evaluation favours the side to move so much that searches ending on
+    /// the opponent's move (odd depths) and on the mover's own (even depths) disagree: the
+    /// iterative deepening then completes odd depths only (and the depth `go depth N` asks
+    /// for), so that the move played never swings with how deep the clock allowed. Default:
+    /// every depth.
+    fn odd_depths_only(&self) -> bool {
+        false
+    }
+}
+
+/// A chance step (dice): positions where the next event is random rather than chosen.
+/// Defaults: a deterministic game, with no chance node ever.
+pub trait Dice: Game {
+    /// The chance events waiting at this position (the 21 rolls before a backgammon turn);
+    /// empty when a player is to decide.
+    fn chance_events(&self, _out: &mut Vec<Chance>) {}
+    /// Fixes the outcome of the pending chance event (one of [`Dice::chance_events`]).
+    fn apply_chance(&mut self, _event: u32) {}
+    /// Parses a chance token (`dice 31`) into an event of this position.
+    fn parse_chance(&self, _token: &str) -> Result<u32, GameError> {
+        Err(GameError::Unsupported("dice"))
+    }
+    /// Spells a chance event as [`Dice::parse_chance`] reads it.
+    fn format_chance(&self, event: u32) -> String {
+        event.to_string()
+    }
+
+    /// At a chance node: the moves a player may make instead of letting the dice fall
+    /// (backgammon's `double`). `go` there weighs each of them against rolling and answers
+    /// the best one, or `roll`. Default: none, and `go` at a chance node is an error.
+    fn pre_chance_moves(&self, _out: &mut Vec<Self::Move>) {}
+
+    /// The value of a finished game for the side to move, in [`Game::evaluate`] units, for
+    /// games whose search averages over dice and so must weigh results against evaluations.
+    /// `None` (the default) scores a finished game as a proven win or loss.
+    fn terminal_value(&self, _outcome: &Outcome) -> Option<i32> {
+        None
+    }
+}
+
+/// Position formats a game reads and writes besides its own position string.
+/// Default: none.
+pub trait Formats: Game {
+    /// The formats by lower-case name (backgammon: `xgid`, `gnubgid`); used by
+    /// `position NAME TEXT` and `fen NAME`.
+    fn formats() -> &'static [&'static str] {
+        &[]
+    }
+    /// Parses a position written in `format`, one of [`Formats::formats`].
+    fn from_format(
+        _format: &str,
+        _text: &str,
+        _options: &Self::Options,
+    ) -> Result<Self, GameError> {
+        Err(GameError::Unsupported("this position format"))
+    }
+    /// Writes this position in `format`, one of [`Formats::formats`].
+    fn to_format(&self, _format: &str) -> Option<String> {
+        None
+    }
+}
+
+/// Exact values: endgame tables and solvers of the game's own. Default: none.
+pub trait Exact: Game {
+    /// The exact value of this position when it is known without search (an endgame table,
+    /// a solved small game). The search trusts it and plays for the fastest win.
+    fn proven_value(&self) -> Option<Proven> {
+        None
+    }
+
+    /// Proves the exact value of this position with a solver of the game's own (a proof
+    /// search, endgame tables), giving up at `deadline` or as soon as `stop` is set.
+    /// `None` (the default): the game has no solver, and the protocol's `solve` runs the
+    /// generic search until it proves a result.
+    fn solve(
+        &self,
+        _deadline: Option<Instant>,
+        _stop: &AtomicBool,
+    ) -> Option<Solution<Self::Move>> {
+        None
+    }
+
+    /// Points the game at its endgame tables in `dir` (the `TablebasePath` engine option;
+    /// `None`: use none) by changing `options`; the game decides which files it needs.
+    /// Returns a note for an `info string` line, or `None` when the game has no tables and
+    /// left `options` alone (the default). Tables may load on a background thread, which
+    /// calls `loaded` with a second note when they are ready.
+    fn attach_tablebases(
+        _options: &mut Self::Options,
+        _dir: Option<&Path>,
+        _loaded: Box<dyn FnOnce(String) + Send>,
+    ) -> Option<String> {
+        None
+    }
+}

@@ -1,0 +1,62 @@
+//! The one place that lists every game, and the searcher each is played with; and the
+//! string-level adapter ([`AnyGame`]) the protocol drives them through.
+
+mod adapter;
+
+pub use adapter::{AnyGame, Found, Slot, SlotBuilder, Solved};
+use crate::game::{Game, GameError};
+use crate::games::{backgammon, bombardment, cascades, gipf, morris};
+use crate::search::Lookahead;
+use std::sync::Arc;
+
+/// Builds a game at its start position from `key=value` options and a `Hash` size in MiB.
+pub type Constructor = fn(&[(&str, &str)], usize) -> Result<Box<dyn AnyGame>, GameError>;
+
+/// A registered game: its `newgame` name and how to build it from `key=value` options.
+pub struct Entry {
+    /// The name used by `newgame` and the `Game` option.
+    pub name: &'static str,
+    /// Builds a new game at its start position with the given options and `Hash` size.
+    pub new: Constructor,
+}
+
+/// Every game the engine plays, by name. Adding a game adds one line here: a game searched by
+/// alpha-beta is `Entry { name: G::NAME, new: Slot::<G>::boxed }`.
+pub const GAMES: &[Entry] = &[
+    Entry {
+        name: backgammon::Backgammon::NAME,
+        new: |pairs, hash| {
+            let rolled = Lookahead::new(backgammon::Backgammon::checker_play);
+            Slot::boxed_with(pairs, hash, Arc::new(rolled))
+        },
+    },
+    Entry {
+        name: bombardment::NAME,
+        new: |pairs, hash_mib| bombardment::build(pairs, SlotBuilder { hash_mib }),
+    },
+    Entry {
+        name: cascades::Cascades::NAME,
+        new: Slot::<cascades::Cascades>::boxed,
+    },
+    Entry {
+        name: gipf::Gipf::NAME,
+        new: Slot::<gipf::Gipf>::boxed,
+    },
+    Entry {
+        name: morris::Morris::NAME,
+        new: Slot::<morris::Morris>::boxed,
+    },
+];
+
+/// Finds a game by name and builds it.
+pub fn new_game(
+    name: &str,
+    options: &[(&str, &str)],
+    hash_mib: usize,
+) -> Result<Box<dyn AnyGame>, GameError> {
+    let entry = GAMES
+        .iter()
+        .find(|entry| entry.name == name)
+        .ok_or_else(|| GameError::UnknownGame(name.to_owned()))?;
+    (entry.new)(options, hash_mib)
+}
