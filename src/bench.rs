@@ -8,18 +8,9 @@ use crate::util::rng::Rng;
 use std::sync::atomic::AtomicBool;
 use std::time::Instant;
 
-/// The depth each game is searched to: about a second of search per game on one core.
-/// A game not listed here is searched to [`OTHER_DEPTH`].
-const DEPTHS: [(&str, u32); 5] = [
-    ("backgammon", 2),
-    ("bombardment", 8),
-    ("cascades", 5),
-    ("gipf", 7),
-    ("morris", 8),
-];
-
-/// The depth for a game missing from [`DEPTHS`].
-const OTHER_DEPTH: u32 = 4;
+/// The seed of the random openings: fixed, so the node counts are a signature of the build
+/// alone (the `Seed` option does not change them).
+const OPENING_SEED: u64 = 0;
 
 /// Plies of seeded random play before each bench position (0 = the start).
 const OPENINGS: [usize; 3] = [0, 6, 14];
@@ -56,8 +47,9 @@ fn opening(game: &mut dyn AnyGame, plies: usize, rng: &mut Rng) {
 }
 
 /// Searches fixed positions of every game (default options, 16 MiB table) to the game's bench
-/// depth; `node_cap` (from `bench N`) also stops each search after about that many nodes.
-pub fn run(node_cap: Option<u64>, seed: u64) -> BenchReport {
+/// depth ([`crate::game::Harness::BENCH_DEPTH`]); `node_cap` (from `bench N`) also stops each
+/// search after about that many nodes.
+pub fn run(node_cap: Option<u64>) -> BenchReport {
     let mut report = BenchReport {
         lines: Vec::new(),
         nodes: 0,
@@ -65,25 +57,23 @@ pub fn run(node_cap: Option<u64>, seed: u64) -> BenchReport {
     };
     let stop = AtomicBool::new(false);
     for entry in GAMES {
-        let depth = DEPTHS
-            .iter()
-            .find(|(name, _)| *name == entry.name)
-            .map_or(OTHER_DEPTH, |&(_, depth)| depth);
+        let Ok(probe) = (entry.new)(&[], 1) else {
+            continue;
+        };
+        let depth = probe.bench_depth();
+        // One-time set-up (backgammon's network and bear-off database) is not the search.
+        probe.evaluate();
         let limits = Limits {
             depth: Some(depth),
             nodes: node_cap,
             ..Limits::default()
         };
-        // One-time set-up (backgammon's network and bear-off database) is not the search.
-        if let Ok(game) = (entry.new)(&[], 1) {
-            game.evaluate();
-        }
         let (mut game_nodes, start) = (0u64, Instant::now());
         for plies in OPENINGS {
             let Ok(mut game) = (entry.new)(&[], 16) else {
                 continue;
             };
-            let mut rng = Rng::new(seed ^ plies as u64);
+            let mut rng = Rng::new(OPENING_SEED ^ plies as u64);
             opening(game.as_mut(), plies, &mut rng);
             if game.outcome().is_some() {
                 continue;

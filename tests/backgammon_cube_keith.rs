@@ -75,9 +75,9 @@ fn cube_decisions_agree_with_keith_count_in_races() {
         let pos = Backgammon::from_fen(&fen, &options).unwrap();
         let (roller, other) = if roller_white { (&w, &b) } else { (&b, &w) };
         let margin = keith(roller) * 8.0 / 7.0 - keith(other);
-        let mut table = Table::new(16);
+        let table = Table::new(16);
         let engine_doubles = matches!(
-            decide_before_chance(&pos, &searcher, &limits, &mut table, &stop, &mut |_| {}).0,
+            decide_before_chance(&pos, &searcher, &limits, &table, &stop, &mut |_| {}).0,
             PreChance::Move(_)
         );
         let rule_doubles = margin <= 4.0;
@@ -97,7 +97,7 @@ fn cube_decisions_agree_with_keith_count_in_races() {
         if margin <= 8.0 {
             let mut doubled = pos.clone();
             doubled.play(doubled.parse_move("double").unwrap());
-            let found = searcher.search(&doubled, &limits, &mut table, &stop, &mut |_| {});
+            let found = searcher.search(&doubled, &limits, &table, &stop, &mut |_| {});
             let engine_takes = doubled.format_move(found.best.unwrap()) != "drop";
             let rule_takes = margin >= 2.0;
             takes += 1;

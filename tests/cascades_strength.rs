@@ -18,7 +18,7 @@ enum Player {
     /// Uniformly random among the legal moves, from a deterministic generator.
     Random(u64),
     /// The engine's search with these limits and its own table.
-    Engine(Limits, Table<<Cascades as Game>::Move>),
+    Engine(Limits, Table),
 }
 
 impl Player {

@@ -17,7 +17,7 @@ enum Player {
     MoveTime(i64),
 }
 
-fn choose(pos: &Gipf, player: Player, table: &mut Table<Move>, rng: &mut Rng) -> Move {
+fn choose(pos: &Gipf, player: Player, table: &Table, rng: &mut Rng) -> Move {
     let mut moves = Vec::new();
     pos.legal_moves(&mut moves);
     let limits = match player {
@@ -49,7 +49,7 @@ fn play(
     black: Player,
     rng: &mut Rng,
 ) -> (Option<Side>, usize, &'static str) {
-    let mut tables = [Table::new(16), Table::new(16)];
+    let tables = [Table::new(16), Table::new(16)];
     let mut plies = 0;
     loop {
         if let Some(outcome) = pos.outcome() {
@@ -61,7 +61,7 @@ fn play(
         }
         let side = pos.side_to_move();
         let player = if side == Side::White { white } else { black };
-        let mv = choose(&pos, player, &mut tables[side.index()], rng);
+        let mv = choose(&pos, player, &tables[side.index()], rng);
         pos.play(mv);
         plies += 1;
     }
@@ -146,7 +146,7 @@ fn branching_factor_and_game_length() {
         let games = 100;
         for g in 0..games {
             let mut pos = opening(Variant::Basic, &mut rng, if g % 2 == 0 { 2 } else { 3 });
-            let mut table = Table::new(4);
+            let table = Table::new(4);
             let mut game_plies = 0;
             while pos.outcome().is_none() {
                 game_plies += 1;
@@ -161,7 +161,7 @@ fn branching_factor_and_game_length() {
                     .iter()
                     .filter(|&&m| pos.format_move(m).contains('x'))
                     .count();
-                let mv = choose(&pos, player, &mut table, &mut rng);
+                let mv = choose(&pos, player, &table, &mut rng);
                 pos.play(mv);
                 plies += 1;
             }

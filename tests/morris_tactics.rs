@@ -31,9 +31,9 @@ fn best(pos: &Morris, depth: u32) -> (<Morris as Game>::Move, Score) {
         depth: Some(depth),
         ..Limits::default()
     };
-    let mut table = Table::new(4);
+    let table = Table::new(4);
     let stop = AtomicBool::new(false);
-    let result = search(pos, &limits, &mut table, &stop, &mut |_| {});
+    let result = search(pos, &limits, &table, &stop, &mut |_| {});
     let info = result.info.expect("an iteration finished");
     (result.best.expect("a legal move"), info.score)
 }

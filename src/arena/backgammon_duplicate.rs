@@ -64,12 +64,12 @@ pub static TIMED_OUT: AtomicU64 = AtomicU64::new(0);
 fn engine_search(pos: &Backgammon, kind: EvalKind, limits: &Limits) -> Option<Move> {
     let mut root = pos.clone();
     root.set_eval_kind(kind);
-    let mut table = Table::new(1);
+    let table = Table::new(1);
     let start = Instant::now();
     let stop = AtomicBool::new(false);
     let searcher = Lookahead::new(Backgammon::checker_play);
     let best = searcher
-        .search(&root, limits, &mut table, &stop, &mut |_| {})
+        .search(&root, limits, &table, &stop, &mut |_| {})
         .best;
     SEARCHES.fetch_add(1, Ordering::Relaxed);
     let hard = Budget::new(limits, start).hard;

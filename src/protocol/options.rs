@@ -11,8 +11,10 @@ pub struct EngineOptions {
     pub game_options: String,
     /// `Hash`: transposition table size in MiB.
     pub hash_mib: usize,
-    /// `Threads`: search threads (the search is single-threaded: the range is 1..1).
+    /// `Threads`: search threads (Lazy SMP: helpers share the transposition table).
     pub threads: usize,
+    /// `MultiPV`: how many best root moves `go` reports, each with its score and line.
+    pub multipv: usize,
     /// `Seed`: seeds the dice of `roll` and any random choice.
     pub seed: u64,
     /// `MoveOverhead`: milliseconds kept back from every time limit.
@@ -60,6 +62,7 @@ impl Default for EngineOptions {
             game_options: String::new(),
             hash_mib: 16,
             threads: 1,
+            multipv: 1,
             seed: 0,
             move_overhead: 10,
             player: Player::Search,
@@ -70,6 +73,8 @@ impl Default for EngineOptions {
 }
 
 const HASH_MAX: usize = 65536;
+const THREADS_MAX: usize = crate::search::MAX_THREADS;
+const MULTIPV_MAX: usize = 256;
 const OVERHEAD_MAX: i64 = 5000;
 const SEED_MAX: u64 = i64::MAX as u64;
 
@@ -89,7 +94,8 @@ impl EngineOptions {
                 "name Hash type spin default {} min 1 max {HASH_MAX}",
                 defaults.hash_mib
             ),
-            "name Threads type spin default 1 min 1 max 1".into(),
+            format!("name Threads type spin default 1 min 1 max {THREADS_MAX}"),
+            format!("name MultiPV type spin default 1 min 1 max {MULTIPV_MAX}"),
             format!(
                 "name Seed type spin default {} min 0 max {SEED_MAX}",
                 defaults.seed
@@ -124,6 +130,12 @@ impl EngineOptions {
                 .filter(|n| *n <= max)
                 .ok_or_else(|| format!("bad value for {name}: expected a number 0..{max}"))
         };
+        let positive = |n: u64, max: usize| -> Result<usize, String> {
+            if n == 0 {
+                return Err(format!("bad value for {name}: expected a number 1..{max}"));
+            }
+            Ok(n as usize)
+        };
         match name.to_ascii_lowercase().as_str() {
             "game" => {
                 let wanted = value.unwrap_or("");
@@ -153,11 +165,8 @@ impl EngineOptions {
                 }
                 self.hash_mib = mib as usize;
             }
-            "threads" => {
-                if value != Some("1") {
-                    return Err("bad value for Threads: expected 1".into());
-                }
-            }
+            "threads" => self.threads = positive(number(THREADS_MAX as u64)?, THREADS_MAX)?,
+            "multipv" => self.multipv = positive(number(MULTIPV_MAX as u64)?, MULTIPV_MAX)?,
             "seed" => self.seed = number(SEED_MAX)?,
             "moveoverhead" | "move overhead" => {
                 self.move_overhead = number(OVERHEAD_MAX as u64)? as i64
@@ -206,7 +215,14 @@ mod tests {
         assert!(options.set("Hash", Some("lots")).is_err());
         assert!(options.set("hash", Some("64")).is_ok());
         assert_eq!(options.hash_mib, 64);
-        assert!(options.set("Threads", Some("2")).is_err());
+        assert!(options.set("Threads", Some("0")).is_err());
+        assert!(options.set("Threads", Some("257")).is_err());
+        assert!(options.set("Threads", Some("-1")).is_err());
+        assert!(options.set("Threads", Some("2")).is_ok());
+        assert_eq!(options.threads, 2);
+        assert!(options.set("MultiPV", Some("0")).is_err());
+        assert!(options.set("multipv", Some("3")).is_ok());
+        assert_eq!(options.multipv, 3);
         assert!(options.set("Colour", Some("2")).is_err());
         assert!(options.set("Game", Some("chess")).is_err());
         assert!(options.set("GameOptions", Some("size")).is_err());

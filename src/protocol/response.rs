@@ -105,8 +105,11 @@ impl Response {
             Response::Error(message) => one(format!("error {}", clean(message))),
             Response::InfoString(text) => one(format!("info string {}", clean(text))),
             Response::Info(info) => {
+                let multipv = info
+                    .multipv
+                    .map_or(String::new(), |line| format!(" multipv {line}"));
                 let mut line = format!(
-                    "info depth {} score {} nodes {} nps {} time {}",
+                    "info depth {}{multipv} score {} nodes {} nps {} time {}",
                     info.depth,
                     info.score,
                     info.nodes,

@@ -287,7 +287,7 @@ impl Session {
                 _ => self.join_search(),
             },
             Command::Bench(nodes) => {
-                let report = bench::run(nodes, self.options.seed);
+                let report = bench::run(nodes);
                 for line in &report.lines {
                     self.send(Response::InfoString(line.clone()));
                 }
@@ -532,6 +532,8 @@ impl Session {
             overhead: self.options.move_overhead,
             received: Some(Instant::now()),
             variety: self.options.variety.then_some(self.options.seed),
+            threads: self.options.threads,
+            multipv: self.options.multipv,
         }
     }
 

@@ -9,7 +9,7 @@ use crate::search::{self, AlphaBeta, Info, Limits, PreChance, Searcher, Table};
 use crate::util::rng::Rng;
 use std::path::Path;
 use std::sync::atomic::AtomicBool;
-use std::sync::{Arc, Mutex};
+use std::sync::Arc;
 use std::time::{Duration, Instant};
 
 /// A game seen through strings: what the protocol session needs, for any game.
@@ -118,7 +118,8 @@ pub struct Slot<G: Complete> {
     start: G,
     history: Vec<(G, G::Move)>,
     position: G,
-    table: Arc<Mutex<Table<G::Move>>>,
+    table: Arc<Table>,
+    hash_mib: usize,
     searcher: Arc<dyn Searcher<G>>,
 }
 
@@ -160,18 +161,12 @@ impl<G: Complete> Slot<G> {
             start,
             history: Vec::new(),
             options,
-            table: Arc::new(Mutex::new(Table::new(hash_mib))),
+            table: Arc::new(Table::new(hash_mib)),
+            hash_mib,
             searcher,
         }
     }
 
-    fn table(&self) -> std::sync::MutexGuard<'_, Table<G::Move>> {
-        // A search thread that panicked cannot have left the table half-written in a way
-        // that matters: entries are plain values. Keep using it.
-        self.table
-            .lock()
-            .unwrap_or_else(|poison| poison.into_inner())
-    }
 
     fn unknown_format(&self, format: &str) -> GameError {
         GameError::NoSuchFormat {
@@ -218,6 +213,7 @@ impl<G: Complete> AnyGame for Slot<G> {
             history: self.history.clone(),
             position: self.position.clone(),
             table: Arc::clone(&self.table),
+            hash_mib: self.hash_mib,
             searcher: Arc::clone(&self.searcher),
         })
     }
@@ -383,21 +379,24 @@ impl<G: Complete> AnyGame for Slot<G> {
     }
 
     fn set_hash(&mut self, mib: usize) {
-        self.table = Arc::new(Mutex::new(Table::new(mib)));
+        self.hash_mib = mib;
+        self.table = Arc::new(Table::new(mib));
     }
 
     fn clear_hash(&mut self) {
-        self.table().clear();
+        // A fresh table rather than zeroing this one: its memory comes zeroed and untouched,
+        // so a large `Hash` is cleared at once (a search thread may still hold the old one).
+        self.table = Arc::new(Table::new(self.hash_mib));
     }
 
     fn search(&self, limits: &Limits, stop: &AtomicBool, report: &mut dyn FnMut(&Info)) -> Found {
-        let mut table = self.table();
+        let table = &self.table;
         if self.awaits_chance() {
             let (choice, nodes) = search::decide_before_chance(
                 &self.position,
                 self.searcher.as_ref(),
                 limits,
-                &mut table,
+                table,
                 stop,
                 report,
             );
@@ -412,7 +411,7 @@ impl<G: Complete> AnyGame for Slot<G> {
         }
         let result = self
             .searcher
-            .search(&self.position, limits, &mut table, stop, report);
+            .search(&self.position, limits, table, stop, report);
         Found {
             best: result.best.map(|mv| self.position.format_move(mv)),
             nodes: result.nodes,
@@ -437,12 +436,12 @@ impl<G: Complete> AnyGame for Slot<G> {
                 nodes: found.nodes,
             };
         }
-        let mut table = self.table();
+        let table = &self.table;
         let found = search::solve_by_search(
             &self.position,
             self.searcher.as_ref(),
             limits,
-            &mut table,
+            table,
             stop,
             report,
         );

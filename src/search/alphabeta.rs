@@ -6,7 +6,7 @@ use super::searcher::wait_for_stop;
 use super::{Budget, Info, Limits, Score, MATE, MAX_PLY, PROVEN};
 use crate::game::{Chance, Complete, Outcome, Proven};
 use crate::util::rng::Rng;
-use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::time::Instant;
 
 /// Plies of tactical moves followed past the horizon.
@@ -30,27 +30,28 @@ pub struct SearchResult<M> {
 }
 
 /// The alpha-beta search ([`super::AlphaBeta`]): searches `root` within `limits`, reporting
-/// each finished iteration to `report`. `stop` ends the search as soon as it is seen; the best move found so far is returned.
+/// each finished iteration of the main thread to `report` (one line per `MultiPV` line).
+/// `stop` ends the search as soon as it is seen; the best move found so far is returned.
+///
+/// With `limits.threads` above 1 this is Lazy SMP: helper threads run their own iterative
+/// deepening on the same root, sharing only the transposition table (lock-free) and the node
+/// count; the main thread alone decides, reports and ends the search. Helpers start at
+/// staggered depths so they fill the table ahead of the main thread rather than beside it.
 pub fn search<G: Complete>(
     root: &G,
     limits: &Limits,
-    table: &mut Table<G::Move>,
+    table: &Table,
     stop: &AtomicBool,
     report: &mut dyn FnMut(&Info),
 ) -> SearchResult<G::Move> {
     let start = limits.received.unwrap_or_else(Instant::now);
-    let mut searcher = Searcher {
+    let shared = Shared {
         table,
         stop,
         budget: Budget::new(limits, start),
         node_limit: limits.nodes,
-        nodes: 0,
-        aborted: false,
-        killers: vec![[None; 2]; MAX_PLY + 1],
-        pv: vec![Vec::new(); MAX_PLY + 2],
-        buffers: vec![Vec::new(); MAX_PLY + 1],
-        scored: vec![Vec::new(); MAX_PLY + 1],
-        chance: Vec::new(),
+        nodes: AtomicU64::new(0),
+        done: AtomicBool::new(false),
     };
     let mut root_moves = Vec::new();
     root.legal_moves(&mut root_moves);
@@ -60,47 +61,109 @@ pub fn search<G: Complete>(
         shuffle(&mut root_moves, &mut Rng::new(seed ^ root.hash()));
     }
     root_moves.sort_by_key(|&mv| -root.move_order_hint(mv));
-    let mut result = SearchResult {
-        best: root_moves.first().copied(),
-        info: None,
-        nodes: 0,
-    };
     if root_moves.is_empty() {
-        return result;
+        return SearchResult {
+            best: None,
+            info: None,
+            nodes: 0,
+        };
     }
     let max_depth = limits
         .depth
         .unwrap_or(MAX_PLY as u32)
         .clamp(1, MAX_PLY as u32);
+    let helpers = limits.threads.clamp(1, MAX_THREADS) - 1;
+    std::thread::scope(|scope| {
+        for helper in 1..=helpers {
+            let (shared, moves) = (&shared, root_moves.clone());
+            scope.spawn(move || helper_iterations(root, moves, max_depth, helper, shared));
+        }
+        let result = main_iterations(root, root_moves, max_depth, limits, &shared, start, report);
+        shared.done.store(true, Ordering::Relaxed);
+        result
+    })
+}
+
+/// Threads a search may use: `Threads`' maximum.
+pub const MAX_THREADS: usize = 256;
+
+/// What the threads of one search share.
+struct Shared<'a> {
+    table: &'a Table,
+    stop: &'a AtomicBool,
+    budget: Budget,
+    node_limit: Option<u64>,
+    /// Nodes of every thread, added in batches at each limit check.
+    nodes: AtomicU64,
+    /// Set when the main thread has finished: helpers stop.
+    done: AtomicBool,
+}
+
+/// The main thread's iterative deepening: decides, reports, and says when to stop.
+fn main_iterations<G: Complete>(
+    root: &G,
+    mut root_moves: Vec<G::Move>,
+    max_depth: u32,
+    limits: &Limits,
+    shared: &Shared<'_>,
+    start: Instant,
+    report: &mut dyn FnMut(&Info),
+) -> SearchResult<G::Move> {
+    let mut searcher = Searcher::new(shared);
+    let mut result = SearchResult {
+        best: root_moves.first().copied(),
+        info: None,
+        nodes: 0,
+    };
     let root_value = root.proven_value();
     let odd_only = root.odd_depths_only();
+    let lines = limits.multipv.clamp(1, root_moves.len());
     for depth in 1..=max_depth {
         if odd_only && depth % 2 == 0 && depth < max_depth {
             continue;
         }
-        let (score, best) = searcher.root(root, &mut root_moves, depth as i32);
-        if searcher.aborted {
+        // Line k is the best of the root moves left after the first k lines' moves.
+        let mut found = Vec::with_capacity(lines);
+        for line in 0..lines {
+            let (score, best) = searcher.root(root, &mut root_moves[line..], depth as i32);
+            if searcher.aborted {
+                break;
+            }
+            found.push((score, best, searcher.principal_variation(root)));
+        }
+        if found.is_empty() {
             // A partial iteration still searched the previous best first; keep a better move.
             if result.info.is_none() {
-                result.best = best.or(result.best);
+                result.best = searcher.partial_best.or(result.best);
             }
             break;
         }
+        let nodes = searcher.total_nodes();
+        let time_ms = start.elapsed().as_millis() as u64;
+        for (line, (score, _, pv)) in found.iter().enumerate() {
+            let info = Info {
+                depth,
+                score: Score::from_internal(*score),
+                nodes,
+                time_ms,
+                pv: pv.clone(),
+                multipv: (limits.multipv > 1).then_some(line as u32 + 1),
+            };
+            report(&info);
+            if line == 0 {
+                result.info = Some(info);
+            }
+        }
+        let (score, best, _) = found[0];
         result.best = best;
-        let info = Info {
-            depth,
-            score: Score::from_internal(score),
-            nodes: searcher.nodes,
-            time_ms: start.elapsed().as_millis() as u64,
-            pv: searcher.principal_variation(root),
-        };
-        report(&info);
-        result.info = Some(info);
+        if searcher.aborted {
+            break;
+        }
         // A root whose value is known (an endgame table) is done once a move keeps that
         // value: deeper iterations cannot change it, and a drawn root would never end early.
         let proven = matches!(Score::from_internal(score), Score::Mate(m) if (m.unsigned_abs() * 2) <= depth)
             || root_value.is_some_and(|value| proven_score(value, 0) == score);
-        let out_of_time = searcher
+        let out_of_time = shared
             .budget
             .soft
             .is_some_and(|soft| Instant::now() >= soft);
@@ -110,19 +173,48 @@ pub fn search<G: Complete>(
             break;
         }
     }
-    result.nodes = searcher.nodes;
-    wait_for_stop(limits, stop);
+    result.nodes = searcher.total_nodes();
+    wait_for_stop(limits, shared.stop);
     result
 }
 
+/// A helper thread's iterative deepening: fills the shared table until the main thread is
+/// done. Odd helpers start one depth ahead, so two threads rarely search the same depth.
+fn helper_iterations<G: Complete>(
+    root: &G,
+    mut root_moves: Vec<G::Move>,
+    max_depth: u32,
+    helper: usize,
+    shared: &Shared<'_>,
+) {
+    let mut searcher = Searcher::new(shared);
+    // Different threads try the root moves in different orders after the first.
+    let len = root_moves.len();
+    if len > 2 {
+        root_moves[1..].rotate_left(helper % (len - 1));
+    }
+    let odd_only = root.odd_depths_only();
+    for depth in (1 + (helper % 2) as u32)..=max_depth {
+        if odd_only && depth % 2 == 0 {
+            continue;
+        }
+        searcher.root(root, &mut root_moves, depth as i32);
+        if searcher.aborted {
+            break;
+        }
+    }
+    searcher.flush_nodes();
+}
 
 struct Searcher<'a, G: Complete> {
-    table: &'a mut Table<G::Move>,
-    stop: &'a AtomicBool,
-    budget: Budget,
-    node_limit: Option<u64>,
+    shared: &'a Shared<'a>,
+    /// Nodes of this thread.
     nodes: u64,
+    /// Of those, the nodes already added to the shared count.
+    flushed: u64,
     aborted: bool,
+    /// The best root move of an iteration cut short, if it got one.
+    partial_best: Option<G::Move>,
     killers: Vec<[Option<G::Move>; 2]>,
     pv: Vec<Vec<G::Move>>,
     buffers: Vec<Vec<G::Move>>,
@@ -130,11 +222,27 @@ struct Searcher<'a, G: Complete> {
     chance: Vec<Chance>,
 }
 
-impl<G: Complete> Searcher<'_, G> {
+impl<'a, G: Complete> Searcher<'a, G> {
+    fn new(shared: &'a Shared<'a>) -> Searcher<'a, G> {
+        Searcher {
+            shared,
+            nodes: 0,
+            flushed: 0,
+            aborted: false,
+            partial_best: None,
+            killers: vec![[None; 2]; MAX_PLY + 1],
+            pv: vec![Vec::new(); MAX_PLY + 2],
+            buffers: vec![Vec::new(); MAX_PLY + 1],
+            scored: vec![Vec::new(); MAX_PLY + 1],
+            chance: Vec::new(),
+        }
+    }
+
     /// Searches every root move; moves the best to the front for the next iteration.
     fn root(&mut self, root: &G, moves: &mut [G::Move], depth: i32) -> (i32, Option<G::Move>) {
         let (mut alpha, beta) = (-MATE - 1, MATE + 1);
         let mut best = None;
+        self.partial_best = None;
         for i in 0..moves.len() {
             let mut child = root.clone();
             child.play(moves[i]);
@@ -154,6 +262,7 @@ impl<G: Complete> Searcher<'_, G> {
             if score > alpha {
                 alpha = score;
                 best = Some(moves[i]);
+                self.partial_best = best;
                 self.update_pv(0, moves[i]);
                 moves[..=i].rotate_right(1);
             }
@@ -191,9 +300,9 @@ impl<G: Complete> Searcher<'_, G> {
         }
 
         let key = pos.hash();
-        let mut tt_move = None;
-        if let Some(entry) = self.table.probe(key) {
-            tt_move = entry.best;
+        let mut tt_best = None;
+        if let Some(entry) = self.shared.table.probe(key) {
+            tt_best = entry.best;
             let score = from_table(entry.score, ply);
             if entry.depth as i32 >= depth
                 && match entry.bound {
@@ -213,11 +322,13 @@ impl<G: Complete> Searcher<'_, G> {
         scored.clear();
         // The table's move goes first whatever the scores; when it cuts off, as it mostly
         // does, scoring the other moves would be wasted, so they are scored only after it.
-        let tt_index = tt_move.and_then(|tt| moves.iter().position(|&mv| mv == tt));
+        let tt_index = tt_best.filter(|&index| index < moves.len());
+        let tt_move = tt_index.map(|index| moves[index]);
 
         let original_alpha = alpha;
         let mut best_score = -MATE - 1;
         let mut best_move = None;
+        let mut best_index = None;
         let killers = self.killers[ply];
         for i in 0..moves.len() {
             let mv = match (i, tt_index) {
@@ -263,6 +374,7 @@ impl<G: Complete> Searcher<'_, G> {
             if score > best_score {
                 best_score = score;
                 best_move = Some(mv);
+                best_index = Some(i);
                 if score > alpha {
                     alpha = score;
                     self.update_pv(ply, mv);
@@ -273,6 +385,11 @@ impl<G: Complete> Searcher<'_, G> {
                 }
             }
         }
+        // The move's place in the generated list, not in the ordered one.
+        let best = best_move.and_then(|mv| match (best_index, tt_index) {
+            (Some(0), Some(index)) => Some(index),
+            _ => moves.iter().position(|&m| m == mv),
+        });
         self.buffers[ply] = moves;
         self.scored[ply] = scored;
         if self.aborted {
@@ -285,9 +402,9 @@ impl<G: Complete> Searcher<'_, G> {
         } else {
             Bound::Upper
         };
-        self.table.store(Entry {
+        self.shared.table.store(Entry {
             key,
-            best: best_move,
+            best,
             score: to_table(best_score, ply),
             depth: depth as i16,
             bound,
@@ -413,24 +530,44 @@ impl<G: Complete> Searcher<'_, G> {
         }
         let mut legal = Vec::new();
         while line.len() < MAX_PLY && pos.outcome().is_none() {
-            let Some(mv) = self.table.probe(pos.hash()).and_then(|entry| entry.best) else {
+            let Some(index) = self.shared.table.probe(pos.hash()).and_then(|e| e.best) else {
                 break;
             };
             legal.clear();
             pos.legal_moves(&mut legal);
-            if !legal.contains(&mv) {
+            let Some(&mv) = legal.get(index) else {
                 break;
-            }
+            };
             line.push(pos.format_move(mv));
             pos.play(mv);
         }
         line
     }
 
+    /// Adds this thread's new nodes to the shared count.
+    fn flush_nodes(&mut self) {
+        let new = self.nodes - self.flushed;
+        self.shared.nodes.fetch_add(new, Ordering::Relaxed);
+        self.flushed = self.nodes;
+    }
+
+    /// Nodes of every thread so far (exact for this thread, batched for the others).
+    fn total_nodes(&mut self) -> u64 {
+        self.flush_nodes();
+        self.shared.nodes.load(Ordering::Relaxed)
+    }
+
     fn check_limits(&mut self) {
-        let out_of_time = self.budget.hard.is_some_and(|hard| Instant::now() >= hard);
-        let out_of_nodes = self.node_limit.is_some_and(|limit| self.nodes >= limit);
-        if out_of_time || out_of_nodes || self.stop.load(Ordering::Relaxed) {
+        let shared = self.shared;
+        let out_of_time = shared.budget.hard.is_some_and(|hard| Instant::now() >= hard);
+        let out_of_nodes = shared
+            .node_limit
+            .is_some_and(|limit| self.total_nodes() >= limit);
+        if out_of_time
+            || out_of_nodes
+            || shared.stop.load(Ordering::Relaxed)
+            || shared.done.load(Ordering::Relaxed)
+        {
             self.aborted = true;
         }
     }

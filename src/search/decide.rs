@@ -23,7 +23,7 @@ pub fn decide_before_chance<G: Complete>(
     root: &G,
     searcher: &dyn Searcher<G>,
     limits: &Limits,
-    table: &mut Table<G::Move>,
+    table: &Table,
     stop: &AtomicBool,
     report: &mut dyn FnMut(&Info),
 ) -> (PreChance<G::Move>, u64) {
@@ -42,7 +42,7 @@ pub fn decide_before_chance<G: Complete>(
     'deepen: for depth in 1..=max_depth {
         let mut probe = Probe {
             searcher,
-            table: &mut *table,
+            table,
             stop,
             hard: budget.hard,
             node_limit: limits.nodes,
@@ -81,6 +81,7 @@ pub fn decide_before_chance<G: Complete>(
             nodes,
             time_ms: start.elapsed().as_millis() as u64,
             pv,
+            multipv: None,
         });
         if !limits.infinite && budget.soft.is_some_and(|soft| Instant::now() >= soft) {
             break;
@@ -95,7 +96,7 @@ pub fn decide_before_chance<G: Complete>(
 /// Fixed-depth searches of children, sharing one deadline and node budget.
 struct Probe<'a, G: Complete> {
     searcher: &'a dyn Searcher<G>,
-    table: &'a mut Table<G::Move>,
+    table: &'a Table,
     stop: &'a AtomicBool,
     hard: Option<Instant>,
     node_limit: Option<u64>,
@@ -178,7 +179,7 @@ pub fn solve_by_search<G: Complete>(
     root: &G,
     searcher: &dyn Searcher<G>,
     limits: &Limits,
-    table: &mut Table<G::Move>,
+    table: &Table,
     stop: &AtomicBool,
     report: &mut dyn FnMut(&Info),
 ) -> GenericSolution<G::Move> {

@@ -27,6 +27,11 @@ pub struct Limits {
     /// iteration, so that among root moves of equal score and hint a random one (fixed by
     /// the seed and the position) is played, not the first the generator lists.
     pub variety: Option<u64>,
+    /// Search threads (`Threads`); 0 and 1 both mean one.
+    pub threads: usize,
+    /// Lines to report (`MultiPV`): the best `multipv` root moves each with its score and
+    /// line; 0 and 1 both mean the best only.
+    pub multipv: usize,
 }
 
 impl Limits {

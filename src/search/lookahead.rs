@@ -65,19 +65,30 @@ pub fn search<G: Complete>(
         info: None,
         nodes: 0,
     };
-    let Some(&(best_1ply, best_mv)) = scored.first() else {
+    let Some(&(best_1ply, _)) = scored.first() else {
         return Some(result);
     };
-    let info = |depth, score, nodes, mv| Info {
-        depth,
-        score: Score::Cp(score),
-        nodes,
-        time_ms: start.elapsed().as_millis() as u64,
-        pv: vec![root.format_move(mv)],
+    // One `info` line for the best play of a pass; with `MultiPV` N, the N best, ranked.
+    let multipv = limits.multipv.max(1);
+    let mut report_pass = |depth: u32, ranked: &[(i32, G::Move)], nodes: u64| -> Info {
+        let time_ms = start.elapsed().as_millis() as u64;
+        let lines: Vec<Info> = ranked
+            .iter()
+            .take(multipv)
+            .enumerate()
+            .map(|(line, &(score, mv))| Info {
+                depth,
+                score: Score::Cp(score),
+                nodes,
+                time_ms,
+                pv: vec![root.format_move(mv)],
+                multipv: (multipv > 1).then_some(line as u32 + 1),
+            })
+            .collect();
+        lines.iter().for_each(|info| report(info));
+        lines.into_iter().next().expect("a pass ranks at least one play")
     };
-    let first = info(1, best_1ply, walk.nodes, best_mv);
-    report(&first);
-    result.info = Some(first);
+    result.info = Some(report_pass(1, &scored, walk.nodes));
     let candidates: Vec<G::Move> = scored
         .iter()
         .take_while(|&&(score, _)| score >= best_1ply - MARGIN)
@@ -103,10 +114,8 @@ pub fn search<G: Complete>(
     let per_candidate = two_ply_start.elapsed() / candidates.len() as u32;
     scored.sort_by_key(|&(score, _)| -score);
     let (best_2ply, best_mv) = scored[0];
-    let second = info(2, best_2ply, walk.nodes, best_mv);
-    report(&second);
+    result.info = Some(report_pass(2, &scored, walk.nodes));
     result.best = Some(best_mv);
-    result.info = Some(second);
     // A 3-ply candidate costs about 21 2-ply ones (one per opposing roll); under a clock,
     // only as many as should finish in time.
     let affordable = match walk.hard {
@@ -123,24 +132,20 @@ pub fn search<G: Complete>(
         .map(|&(_, mv)| mv)
         .collect();
     if max_depth >= 3 && deep.len() > 1 {
-        let mut best: Option<(i32, G::Move)> = None;
-        let mut finished = 0;
+        let mut finished: Vec<(i32, G::Move)> = Vec::with_capacity(deep.len());
         for &mv in &deep {
             let Some(value) = walk.three_ply(&after(root, mv)) else {
                 break;
             };
-            finished += 1;
-            if best.is_none_or(|(b, _)| -value > b) {
-                best = Some((-value, mv));
-            }
+            finished.push((-value, mv));
         }
         // Cut short after two candidates or more, the pass still compared the best 2-ply
         // plays at 3 plies (the 2-ply choice among them): its choice between those stands.
-        if let (true, Some((score, mv))) = (finished >= 2, best) {
-            let third = info(3, score, walk.nodes, mv);
-            report(&third);
-            result.best = Some(mv);
-            result.info = Some(third);
+        // Stable: of equal scores the better 2-ply play stays first.
+        finished.sort_by_key(|&(score, _)| -score);
+        if finished.len() >= 2 {
+            result.info = Some(report_pass(3, &finished, walk.nodes));
+            result.best = Some(finished[0].1);
         }
     }
     result.nodes = walk.nodes;

@@ -12,7 +12,7 @@ mod lookahead_tests;
 mod searcher;
 mod tt;
 
-pub use alphabeta::{search, SearchResult};
+pub use alphabeta::{search, SearchResult, MAX_THREADS};
 pub use decide::{decide_before_chance, solve_by_search, GenericSolution, PreChance};
 pub use limits::{Budget, Limits};
 pub use searcher::{AlphaBeta, Lookahead, Searcher};
@@ -71,6 +71,8 @@ pub struct Info {
     pub time_ms: u64,
     /// The best line, as move tokens.
     pub pv: Vec<String>,
+    /// With `MultiPV` above 1: which line this is (1 the best); `None` otherwise.
+    pub multipv: Option<u32>,
 }
 
 impl Info {

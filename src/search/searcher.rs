@@ -14,7 +14,7 @@ pub trait Searcher<G: Complete>: Send + Sync {
         &self,
         root: &G,
         limits: &Limits,
-        table: &mut Table<G::Move>,
+        table: &Table,
         stop: &AtomicBool,
         report: &mut dyn FnMut(&Info),
     ) -> SearchResult<G::Move>;
@@ -30,7 +30,7 @@ impl<G: Complete> Searcher<G> for AlphaBeta {
         &self,
         root: &G,
         limits: &Limits,
-        table: &mut Table<G::Move>,
+        table: &Table,
         stop: &AtomicBool,
         report: &mut dyn FnMut(&Info),
     ) -> SearchResult<G::Move> {
@@ -57,7 +57,7 @@ impl<G: Complete> Searcher<G> for Lookahead<G> {
         &self,
         root: &G,
         limits: &Limits,
-        table: &mut Table<G::Move>,
+        table: &Table,
         stop: &AtomicBool,
         report: &mut dyn FnMut(&Info),
     ) -> SearchResult<G::Move> {

@@ -20,6 +20,7 @@
 //! carries its score ([`score`]). The engine's cube decisions use the cubeful evaluation of
 //! [`cubeful`], with the match equities of [`met`] and the race chances of [`race`].
 
+mod laws;
 pub mod bearoff;
 pub mod board;
 pub mod cube;
@@ -42,7 +43,7 @@ mod tests;
 #[cfg(test)]
 mod tests_cube;
 
-use crate::game::{Chance, Dice, Exact, Formats, Game, GameError, Harness, Hints, Outcome, Side};
+use crate::game::{Chance, Dice, Exact, Formats, Game, GameError, Harness, Hints, Laws, Outcome, Side};
 use board::{Side26, BAR, CHECKERS, OFF, START};
 use cube::{Cube, CubeAction};
 pub use movegen::{Move, Roll, Step};
@@ -522,6 +523,12 @@ impl Formats for Backgammon {
 impl Exact for Backgammon {}
 
 impl Harness for Backgammon {
+    const BENCH_DEPTH: u32 = 2;
+
+    fn laws() -> Laws {
+        laws::LAWS
+    }
+
     fn is_consistent(&self) -> bool {
         let [white, black] = &self.sides;
         let total_ok = |s: &Side26| s.iter().map(|&c| c as u32).sum::<u32>() == CHECKERS as u32;

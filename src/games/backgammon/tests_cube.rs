@@ -30,10 +30,10 @@ fn limits(depth: u32) -> Limits {
 
 /// The engine's choice before the roll at a fixed depth: `double` or `roll`.
 fn before_roll(p: &Backgammon, depth: u32) -> String {
-    let mut table = Table::new(16);
+    let table = Table::new(16);
     let stop = AtomicBool::new(false);
     let searcher = Lookahead::new(Backgammon::checker_play);
-    match decide_before_chance(p, &searcher, &limits(depth), &mut table, &stop, &mut |_| {}).0 {
+    match decide_before_chance(p, &searcher, &limits(depth), &table, &stop, &mut |_| {}).0 {
         PreChance::Roll => "roll".into(),
         PreChance::Move(mv) => p.format_move(mv),
     }
@@ -42,11 +42,11 @@ fn before_roll(p: &Backgammon, depth: u32) -> String {
 /// The engine's answer to a double (`take`, `drop` or `beaver`) at a fixed depth.
 fn answer(p: &Backgammon, depth: u32) -> String {
     let doubled = played(p.clone(), &["double"]);
-    let mut table = Table::new(16);
+    let table = Table::new(16);
     let found = Lookahead::new(Backgammon::checker_play).search(
         &doubled,
         &limits(depth),
-        &mut table,
+        &table,
         &AtomicBool::new(false),
         &mut |_| {},
     );

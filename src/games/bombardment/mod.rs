@@ -13,6 +13,7 @@
 //!
 //! Options: `size=N` (5..=16, default 8).
 
+mod laws;
 mod bits;
 mod eval;
 mod geometry;
@@ -21,7 +22,7 @@ mod notation;
 mod tests;
 mod zobrist;
 
-use crate::game::{Build, Dice, Exact, Formats, Game, GameError, Harness, Hints, Outcome, Side};
+use crate::game::{Build, Dice, Exact, Formats, Game, GameError, Harness, Hints, Laws, Outcome, Side};
 use bits::{Bits, U256};
 use geometry::Geometry;
 
@@ -333,6 +334,12 @@ impl<B: Bits> Formats for Bombardment<B> {}
 impl<B: Bits> Exact for Bombardment<B> {}
 
 impl<B: Bits> Harness for Bombardment<B> {
+    const BENCH_DEPTH: u32 = 8;
+
+    fn laws() -> Laws {
+        laws::LAWS
+    }
+
     fn is_consistent(&self) -> bool {
         let [white, black] = self.pieces;
         let mut hash = zobrist::side_key(self.side);

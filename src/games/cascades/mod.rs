@@ -22,6 +22,7 @@
 //! (`0`, `1`, `2` = the game ended on two passes) and `first` while White's one-stone first
 //! move is still to come (`-` after it). Start of 3x3: `bwb/..../..... w 0 first`.
 
+mod laws;
 pub mod board;
 mod eval;
 mod movegen;
@@ -36,7 +37,7 @@ mod zobrist;
 use std::sync::atomic::AtomicBool;
 use std::time::Instant;
 
-use crate::game::{Dice, Exact, Formats, Game, GameError, Harness, Hints, Outcome, Proven, Side, Solution};
+use crate::game::{Dice, Exact, Formats, Game, GameError, Harness, Hints, Laws, Outcome, Proven, Side, Solution};
 use board::{Adjacency, Cell, Geometry, Rows, MAX_SIDE};
 
 /// One Cascades move; two-stone moves are stored in their canonical order, so that the
@@ -354,6 +355,12 @@ impl Exact for Cascades {
 }
 
 impl Harness for Cascades {
+    const BENCH_DEPTH: u32 = 5;
+
+    fn laws() -> Laws {
+        laws::LAWS
+    }
+
     fn is_consistent(&self) -> bool {
         let g = self.geometry;
         let clash = (0..MAX_SIDE).any(|r| self.stones[0][r] & self.stones[1][r] != 0);

@@ -26,6 +26,7 @@
 //! without a GIPF-piece on the board loses. The tournament game starts empty and each side
 //! brings GIPF-pieces in (`Ga1-b2`) until its first single piece.
 
+mod laws;
 mod eval;
 mod fen;
 mod geometry;
@@ -39,7 +40,7 @@ mod tests;
 mod tests_variants;
 mod variant;
 
-use crate::game::{Dice, Exact, Formats, Game, GameError, Harness, Hints, Outcome, Side};
+use crate::game::{Dice, Exact, Formats, Game, GameError, Harness, Hints, Laws, Outcome, Side};
 pub use movegen::Move;
 pub use variant::Variant;
 
@@ -295,6 +296,12 @@ impl Formats for Gipf {}
 impl Exact for Gipf {}
 
 impl Harness for Gipf {
+    const BENCH_DEPTH: u32 = 7;
+
+    fn laws() -> Laws {
+        laws::LAWS
+    }
+
     fn is_consistent(&self) -> bool {
         let within = |side: Side| {
             self.pieces_on_board(side)

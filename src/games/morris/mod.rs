@@ -22,6 +22,7 @@
 //! (`w`/`b`), White's and Black's pieces in hand, and the plies since the last capture:
 //! `.../.../.../....../.../.../... w 9 9 0` is the start.
 
+mod laws;
 mod board;
 mod eval;
 mod history;
@@ -38,7 +39,7 @@ mod tests;
 
 pub use movegen::{MoveList, Phase};
 
-use crate::game::{Dice, Exact, Formats, Game, GameError, Harness, Hints, Outcome, Proven, Side, Solution};
+use crate::game::{Dice, Exact, Formats, Game, GameError, Harness, Hints, Laws, Outcome, Proven, Side, Solution};
 use board::{BLACK_TO_MOVE_KEY, HAND_KEYS, PIECE_KEYS, QUIET_KEY};
 use std::path::Path;
 use std::sync::atomic::AtomicBool;
@@ -359,6 +360,12 @@ impl Exact for Morris {
 }
 
 impl Harness for Morris {
+    const BENCH_DEPTH: u32 = 8;
+
+    fn laws() -> Laws {
+        laws::LAWS
+    }
+
     fn is_consistent(&self) -> bool {
         let fresh = Morris::from_parts(
             self.board,

@@ -1,0 +1,95 @@
+//! The shape of the code, checked: every registered game has its transcripts and perft cases,
+//! and the layers import one way (protocol -> registry -> search -> game). Test modules (files
+//! named `tests*.rs` or `*_tests.rs`) may reach across layers to set up what they check.
+
+use std::path::Path;
+use tabula::registry::GAMES;
+
+/// Every `.rs` file under `dir`, recursively.
+fn rust_files(dir: &Path) -> Vec<std::path::PathBuf> {
+    let mut files = Vec::new();
+    for entry in std::fs::read_dir(dir).expect("readable source folder") {
+        let path = entry.expect("readable entry").path();
+        if path.is_dir() {
+            files.extend(rust_files(&path));
+        } else if path.extension().is_some_and(|e| e == "rs") {
+            files.push(path);
+        }
+    }
+    files
+}
+
+fn is_test_module(path: &Path) -> bool {
+    let name = path.file_name().and_then(|n| n.to_str()).unwrap_or("");
+    name.starts_with("tests") || name.ends_with("_tests.rs")
+}
+
+/// The `crate::` modules a file imports (`use crate::search::...` gives `search`).
+fn imported_layers(path: &Path) -> Vec<String> {
+    let text = std::fs::read_to_string(path).expect("readable file");
+    let mut layers = Vec::new();
+    for (at, _) in text.match_indices("crate::") {
+        let rest = &text[at + "crate::".len()..];
+        let name: String = rest
+            .chars()
+            .take_while(|c| c.is_alphanumeric() || *c == '_')
+            .collect();
+        if !name.is_empty() && !layers.contains(&name) {
+            layers.push(name);
+        }
+    }
+    layers
+}
+
+/// Checks that the non-test files under `dir` import only `allowed` crate modules.
+fn only_imports(dir: &str, allowed: &[&str]) {
+    let root = Path::new(env!("CARGO_MANIFEST_DIR")).join(dir);
+    for file in rust_files(&root) {
+        if is_test_module(&file) {
+            continue;
+        }
+        for layer in imported_layers(&file) {
+            assert!(
+                allowed.contains(&layer.as_str()),
+                "{} imports crate::{layer}; {dir} may import only {allowed:?}",
+                file.display()
+            );
+        }
+    }
+}
+
+#[test]
+fn games_import_only_the_game_contract() {
+    // `games` for a game's own folder (`crate::games::<name>::...` paths), `util` for the rng.
+    only_imports("src/games", &["game", "games", "util"]);
+    only_imports("src/game", &[]);
+}
+
+#[test]
+fn the_search_imports_no_game_and_no_protocol() {
+    only_imports("src/search", &["game", "search", "util"]);
+}
+
+#[test]
+fn the_registry_does_not_import_the_protocol() {
+    only_imports("src/registry", &["game", "games", "search", "registry", "util"]);
+}
+
+#[test]
+fn every_registered_game_has_transcripts_and_perft_cases() {
+    let root = Path::new(env!("CARGO_MANIFEST_DIR"));
+    let transcripts: Vec<String> = std::fs::read_dir(root.join("tests/transcripts"))
+        .expect("tests/transcripts")
+        .map(|e| e.expect("entry").file_name().to_string_lossy().into_owned())
+        .collect();
+    for entry in GAMES {
+        let prefix = format!("{}_", entry.name);
+        assert!(
+            transcripts.iter().any(|name| name.starts_with(&prefix)),
+            "{}: no tests/transcripts/{prefix}*.txt",
+            entry.name
+        );
+        let perft = root.join(format!("tests/perft_{}.rs", entry.name));
+        assert!(perft.exists(), "{}: no {}", entry.name, perft.display());
+    }
+}
