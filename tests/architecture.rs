@@ -72,7 +72,10 @@ fn the_search_imports_no_game_and_no_protocol() {
 
 #[test]
 fn the_registry_does_not_import_the_protocol() {
-    only_imports("src/registry", &["game", "games", "search", "registry", "util"]);
+    only_imports(
+        "src/registry",
+        &["game", "games", "search", "registry", "util"],
+    );
 }
 
 #[test]

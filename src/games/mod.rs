@@ -4,3 +4,4 @@ pub mod bombardment;
 pub mod cascades;
 pub mod gipf;
 pub mod morris;
+pub mod nim;

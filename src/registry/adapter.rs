@@ -167,7 +167,6 @@ impl<G: Complete> Slot<G> {
         }
     }
 
-
     fn unknown_format(&self, format: &str) -> GameError {
         GameError::NoSuchFormat {
             game: G::NAME,

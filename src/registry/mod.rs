@@ -3,10 +3,10 @@
 
 mod adapter;
 
-pub use adapter::{AnyGame, Found, Slot, SlotBuilder, Solved};
 use crate::game::{Game, GameError};
-use crate::games::{backgammon, bombardment, cascades, gipf, morris};
+use crate::games::{backgammon, bombardment, cascades, gipf, morris, nim};
 use crate::search::Lookahead;
+pub use adapter::{AnyGame, Found, Slot, SlotBuilder, Solved};
 use std::sync::Arc;
 
 /// Builds a game at its start position from `key=value` options and a `Hash` size in MiB.
@@ -45,6 +45,10 @@ pub const GAMES: &[Entry] = &[
     Entry {
         name: morris::Morris::NAME,
         new: Slot::<morris::Morris>::boxed,
+    },
+    Entry {
+        name: nim::Nim::NAME,
+        new: Slot::<nim::Nim>::boxed,
     },
 ];
 

@@ -1,8 +1,8 @@
 //! Iterative-deepening principal-variation search with a transposition table and killer
 //! moves; chance nodes are averaged over their events (expectimax).
 
-use super::tt::{Bound, Entry, Table};
 use super::searcher::wait_for_stop;
+use super::tt::{Bound, Entry, Table};
 use super::{Budget, Info, Limits, Score, MATE, MAX_PLY, PROVEN};
 use crate::game::{Chance, Complete, Outcome, Proven};
 use crate::util::rng::Rng;
@@ -559,7 +559,10 @@ impl<'a, G: Complete> Searcher<'a, G> {
 
     fn check_limits(&mut self) {
         let shared = self.shared;
-        let out_of_time = shared.budget.hard.is_some_and(|hard| Instant::now() >= hard);
+        let out_of_time = shared
+            .budget
+            .hard
+            .is_some_and(|hard| Instant::now() >= hard);
         let out_of_nodes = shared
             .node_limit
             .is_some_and(|limit| self.total_nodes() >= limit);

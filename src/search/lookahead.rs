@@ -86,7 +86,10 @@ pub fn search<G: Complete>(
             })
             .collect();
         lines.iter().for_each(|info| report(info));
-        lines.into_iter().next().expect("a pass ranks at least one play")
+        lines
+            .into_iter()
+            .next()
+            .expect("a pass ranks at least one play")
     };
     result.info = Some(report_pass(1, &scored, walk.nodes));
     let candidates: Vec<G::Move> = scored

@@ -153,7 +153,14 @@ fn search_limits_and_positions_it_leaves_to_the_generic_search() {
     let stop = AtomicBool::new(false);
     assert!(lookahead::search(&pos, true, &depth(4), &stop, &mut |_| {}).is_none());
     let unrolled = Backgammon::start(&Options::default());
-    assert!(lookahead::search(&unrolled, unrolled.checker_play(), &Limits::default(), &stop, &mut |_| {}).is_none());
+    assert!(lookahead::search(
+        &unrolled,
+        unrolled.checker_play(),
+        &Limits::default(),
+        &stop,
+        &mut |_| {}
+    )
+    .is_none());
     // Out of nodes in the 2-ply pass: the 1-ply choice stands.
     let few = Limits {
         nodes: Some(30),

@@ -64,10 +64,7 @@ mod tests {
 
     #[test]
     fn hand_written_positions_read_right() {
-        assert_eq!(
-            pieces("w=bar:2,6:3 b=24:2,13:5,8:3,6:5 w -"),
-            Some([5, 15])
-        );
+        assert_eq!(pieces("w=bar:2,6:3 b=24:2,13:5,8:3,6:5 w -"), Some([5, 15]));
         assert_eq!(borne_off("64:6/off,5/1"), Some(1));
         assert_eq!(borne_off("66:6/off(4)"), Some(4));
     }

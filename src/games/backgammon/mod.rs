@@ -20,7 +20,6 @@
 //! carries its score ([`score`]). The engine's cube decisions use the cubeful evaluation of
 //! [`cubeful`], with the match equities of [`met`] and the race chances of [`race`].
 
-mod laws;
 pub mod bearoff;
 pub mod board;
 pub mod cube;
@@ -28,6 +27,7 @@ pub mod cubeful;
 pub mod eval;
 pub mod features;
 pub mod ids;
+mod laws;
 pub mod met;
 pub mod movegen;
 #[cfg(test)]
@@ -43,7 +43,9 @@ mod tests;
 #[cfg(test)]
 mod tests_cube;
 
-use crate::game::{Chance, Dice, Exact, Formats, Game, GameError, Harness, Hints, Laws, Outcome, Side};
+use crate::game::{
+    Chance, Dice, Exact, Formats, Game, GameError, Harness, Hints, Laws, Outcome, Side,
+};
 use board::{Side26, BAR, CHECKERS, OFF, START};
 use cube::{Cube, CubeAction};
 pub use movegen::{Move, Roll, Step};

@@ -2,9 +2,9 @@
 
 use super::board::{Side26, OFF};
 use super::features::{encode, escapes, longest_prime, shots, INPUTS, PER_SIDE};
-use crate::arena::backgammon_duplicate::{duplicate_match, pair_results, Player};
 use super::nn::{self, Net, TrainConfig};
 use super::*;
+use crate::arena::backgammon_duplicate::{duplicate_match, pair_results, Player};
 use crate::game::{Dice, Game};
 
 /// One side with `points` as (point, count) and the rest borne off.

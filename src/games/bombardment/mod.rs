@@ -13,16 +13,18 @@
 //!
 //! Options: `size=N` (5..=16, default 8).
 
-mod laws;
 mod bits;
 mod eval;
 mod geometry;
+mod laws;
 mod notation;
 #[cfg(test)]
 mod tests;
 mod zobrist;
 
-use crate::game::{Build, Dice, Exact, Formats, Game, GameError, Harness, Hints, Laws, Outcome, Side};
+use crate::game::{
+    Build, Dice, Exact, Formats, Game, GameError, Harness, Hints, Laws, Outcome, Side,
+};
 use bits::{Bits, U256};
 use geometry::Geometry;
 

@@ -22,9 +22,9 @@
 //! (`0`, `1`, `2` = the game ended on two passes) and `first` while White's one-stone first
 //! move is still to come (`-` after it). Start of 3x3: `bwb/..../..... w 0 first`.
 
-mod laws;
 pub mod board;
 mod eval;
+mod laws;
 mod movegen;
 mod notation;
 pub mod prove;
@@ -37,7 +37,9 @@ mod zobrist;
 use std::sync::atomic::AtomicBool;
 use std::time::Instant;
 
-use crate::game::{Dice, Exact, Formats, Game, GameError, Harness, Hints, Laws, Outcome, Proven, Side, Solution};
+use crate::game::{
+    Dice, Exact, Formats, Game, GameError, Harness, Hints, Laws, Outcome, Proven, Side, Solution,
+};
 use board::{Adjacency, Cell, Geometry, Rows, MAX_SIDE};
 
 /// One Cascades move; two-stone moves are stored in their canonical order, so that the

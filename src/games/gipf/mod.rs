@@ -26,11 +26,11 @@
 //! without a GIPF-piece on the board loses. The tournament game starts empty and each side
 //! brings GIPF-pieces in (`Ga1-b2`) until its first single piece.
 
-mod laws;
 mod eval;
 mod fen;
 mod geometry;
 mod grid;
+mod laws;
 mod movegen;
 mod notation;
 mod rules;

@@ -22,10 +22,10 @@
 //! (`w`/`b`), White's and Black's pieces in hand, and the plies since the last capture:
 //! `.../.../.../....../.../.../... w 9 9 0` is the start.
 
-mod laws;
 mod board;
 mod eval;
 mod history;
+mod laws;
 mod movegen;
 mod notation;
 mod symmetry;
@@ -39,7 +39,9 @@ mod tests;
 
 pub use movegen::{MoveList, Phase};
 
-use crate::game::{Dice, Exact, Formats, Game, GameError, Harness, Hints, Laws, Outcome, Proven, Side, Solution};
+use crate::game::{
+    Dice, Exact, Formats, Game, GameError, Harness, Hints, Laws, Outcome, Proven, Side, Solution,
+};
 use board::{BLACK_TO_MOVE_KEY, HAND_KEYS, PIECE_KEYS, QUIET_KEY};
 use std::path::Path;
 use std::sync::atomic::AtomicBool;
