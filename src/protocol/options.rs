@@ -130,11 +130,11 @@ impl EngineOptions {
                 .filter(|n| *n <= max)
                 .ok_or_else(|| format!("bad value for {name}: expected a number 0..{max}"))
         };
-        let positive = |n: u64, max: usize| -> Result<usize, String> {
-            if n == 0 {
-                return Err(format!("bad value for {name}: expected a number 1..{max}"));
-            }
-            Ok(n as usize)
+        let count = |max: usize| -> Result<usize, String> {
+            value
+                .and_then(|v| v.parse::<usize>().ok())
+                .filter(|n| (1..=max).contains(n))
+                .ok_or_else(|| format!("bad value for {name}: expected a number 1..{max}"))
         };
         match name.to_ascii_lowercase().as_str() {
             "game" => {
@@ -165,8 +165,8 @@ impl EngineOptions {
                 }
                 self.hash_mib = mib as usize;
             }
-            "threads" => self.threads = positive(number(THREADS_MAX as u64)?, THREADS_MAX)?,
-            "multipv" => self.multipv = positive(number(MULTIPV_MAX as u64)?, MULTIPV_MAX)?,
+            "threads" => self.threads = count(THREADS_MAX)?,
+            "multipv" => self.multipv = count(MULTIPV_MAX)?,
             "seed" => self.seed = number(SEED_MAX)?,
             "moveoverhead" | "move overhead" => {
                 self.move_overhead = number(OVERHEAD_MAX as u64)? as i64
