@@ -242,7 +242,8 @@ impl Engine {
                 Err(RecvTimeoutError::Timeout) => {
                     let _ = self.child.kill();
                     let _ = self.child.wait();
-                    let hung = format!("the engine did not exit within {wait:?} of its input closing");
+                    let hung =
+                        format!("the engine did not exit within {wait:?} of its input closing");
                     return (extra, Err(hung));
                 }
             }

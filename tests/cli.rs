@@ -12,7 +12,10 @@ const TOOLS: [&str; 5] = [
 ];
 
 fn run(tool: &str, args: &[&str]) -> Output {
-    Command::new(tool).args(args).output().expect("the tool starts")
+    Command::new(tool)
+        .args(args)
+        .output()
+        .expect("the tool starts")
 }
 
 #[test]
@@ -21,7 +24,10 @@ fn help_works_and_a_bad_flag_exits_2() {
         let help = run(tool, &["--help"]);
         let text = String::from_utf8_lossy(&help.stdout);
         assert_eq!(help.status.code(), Some(0), "{tool} --help");
-        assert!(text.contains("Usage:") && text.contains("--help"), "{tool}:\n{text}");
+        assert!(
+            text.contains("Usage:") && text.contains("--help"),
+            "{tool}:\n{text}"
+        );
         let bad = run(tool, &["--no-such-flag"]);
         let text = String::from_utf8_lossy(&bad.stderr);
         assert_eq!(bad.status.code(), Some(2), "{tool} --no-such-flag:\n{text}");
@@ -39,9 +45,21 @@ fn arena_help_names_every_game_and_its_options() {
     }
     // The options docs/arena.md documents.
     let options = [
-        "--game ", "--game-options", "--engine", "--games", "--tc", "--margin", "--timeout",
-        "--concurrency", "--seed", "--openings", "--random-plies", "--max-plies", "--sprt",
-        "--record", "--quiet",
+        "--game ",
+        "--game-options",
+        "--engine",
+        "--games",
+        "--tc",
+        "--margin",
+        "--timeout",
+        "--concurrency",
+        "--seed",
+        "--openings",
+        "--random-plies",
+        "--max-plies",
+        "--sprt",
+        "--record",
+        "--quiet",
     ];
     for option in options {
         assert!(text.contains(option), "{option} missing:\n{text}");
@@ -52,12 +70,31 @@ fn arena_help_names_every_game_and_its_options() {
 fn arena_exit_codes() {
     let arena = env!("CARGO_BIN_EXE_arena");
     // A command line that parses but names no game: the match cannot start, status 1.
-    let unknown = run(arena, &["--game", "nosuchgame", "--engine", "cmd=x", "--engine", "cmd=y"]);
+    let unknown = run(
+        arena,
+        &[
+            "--game",
+            "nosuchgame",
+            "--engine",
+            "cmd=x",
+            "--engine",
+            "cmd=y",
+        ],
+    );
     assert_eq!(unknown.status.code(), Some(1));
     // One engine only, or a malformed value: a bad command line, status 2.
     for args in [
         &["--game", "bombardment", "--engine", "cmd=x"][..],
-        &["--game", "bombardment", "--engine", "cmd=x", "--engine", "cmd=y", "--tc", "fast"],
+        &[
+            "--game",
+            "bombardment",
+            "--engine",
+            "cmd=x",
+            "--engine",
+            "cmd=y",
+            "--tc",
+            "fast",
+        ],
         &["--engine", "cmd=x", "--engine", "cmd=y"],
     ] {
         assert_eq!(run(arena, args).status.code(), Some(2), "{args:?}");

@@ -77,7 +77,8 @@ fn game_help() -> String {
 /// against the rules of the game here. The error prints itself with `exit()`: the help on
 /// stdout with status 0 for `--help`, else the message on stderr with status 2.
 pub fn parse(args: &[String]) -> Result<Config, clap::Error> {
-    let args = Args::try_parse_from(std::iter::once("arena").chain(args.iter().map(String::as_str)))?;
+    let args =
+        Args::try_parse_from(std::iter::once("arena").chain(args.iter().map(String::as_str)))?;
     to_config(args).map_err(|message| Args::command().error(ErrorKind::ValueValidation, message))
 }
 
@@ -171,7 +172,10 @@ mod tests {
         assert_eq!(config.games, new.games);
         assert_eq!(config.tc, new.tc);
         assert_eq!((config.margin, config.timeout), (new.margin, new.timeout));
-        assert_eq!((config.concurrency, config.seed), (new.concurrency, new.seed));
+        assert_eq!(
+            (config.concurrency, config.seed),
+            (new.concurrency, new.seed)
+        );
         assert_eq!(config.openings, new.openings);
         assert_eq!(config.max_plies, new.max_plies);
         assert_eq!((config.sprt, &config.record), (new.sprt, &new.record));
@@ -208,15 +212,24 @@ mod tests {
         }
         let help = parse(&args("--help")).expect_err("--help is not a match");
         assert_eq!((help.kind(), help.exit_code()), (ErrorKind::DisplayHelp, 0));
-        let same = parse(&args("--game g --engine cmd=x,name=a --engine cmd=y,name=a"));
-        assert_eq!(same.map(|c| c.engines[1].name.clone()).ok(), Some("a-2".into()));
+        let same = parse(&args(
+            "--game g --engine cmd=x,name=a --engine cmd=y,name=a",
+        ));
+        assert_eq!(
+            same.map(|c| c.engines[1].name.clone()).ok(),
+            Some("a-2".into())
+        );
     }
 
     #[test]
     fn the_game_help_lists_the_registry() {
         let help = Args::command().render_help().to_string();
         for game in crate::registry::GAMES {
-            assert!(help.contains(game.name), "{} missing from\n{help}", game.name);
+            assert!(
+                help.contains(game.name),
+                "{} missing from\n{help}",
+                game.name
+            );
         }
     }
 }

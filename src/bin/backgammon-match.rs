@@ -128,7 +128,10 @@ mod tests {
     fn the_documented_spellings() {
         let args = parse("1000 1 engine pubeval 2").expect("parses");
         assert_eq!((args.pairs, args.seed, args.threads), (1000, 1, 2));
-        assert_eq!((args.a, args.b, args.weights), (Name::Engine, Name::Pubeval, None));
+        assert_eq!(
+            (args.a, args.b, args.weights),
+            (Name::Engine, Name::Pubeval, None)
+        );
         let args = parse("5000 5 neural3 pubeval1 1 w.txt").expect("parses");
         assert_eq!((args.pairs, args.seed), (5000, 5));
         assert_eq!((args.a, args.b), (Name::Neural3, Name::Pubeval1));
@@ -158,7 +161,12 @@ mod tests {
 
     #[test]
     fn mistakes_are_usage_errors() {
-        for line in ["many", "10 1 neural4", "10 1 neural pubeval two", "--pairs 10"] {
+        for line in [
+            "many",
+            "10 1 neural4",
+            "10 1 neural pubeval two",
+            "--pairs 10",
+        ] {
             let error = parse(line).expect_err(line);
             assert_eq!(error.exit_code(), 2, "{line}: {error}");
         }

@@ -22,7 +22,11 @@ struct Args {
     #[arg(long, value_name = "N", default_value_t = 1)]
     seed: u64,
     /// Where the weights are written (every 5000 games and at the end)
-    #[arg(long, value_name = "FILE", default_value = "src/games/backgammon/neural.weights")]
+    #[arg(
+        long,
+        value_name = "FILE",
+        default_value = "src/games/backgammon/neural.weights"
+    )]
     out: PathBuf,
     /// Hidden units (a --from file keeps its own)
     #[arg(long, value_name = "N", default_value_t = 80)]
@@ -99,8 +103,10 @@ mod tests {
     /// `150000 5 src/games/backgammon/neural.weights 128 0.03 0 /tmp/a.weights`.
     #[test]
     fn the_documented_runs_keep_their_values() {
-        let first = parse("--games 400000 --seed 1 --out /tmp/a.weights --hidden 128 --alpha 0.1 --lambda 0")
-            .expect("parses");
+        let first = parse(
+            "--games 400000 --seed 1 --out /tmp/a.weights --hidden 128 --alpha 0.1 --lambda 0",
+        )
+        .expect("parses");
         let c = first.config();
         assert_eq!((c.games, c.seed, c.hidden), (400_000, 1, 128));
         assert_eq!((c.alpha, c.lambda), (0.1, 0.0));
@@ -113,7 +119,10 @@ mod tests {
         let c = second.config();
         assert_eq!((c.games, c.seed, c.hidden), (150_000, 5, 128));
         assert_eq!((c.alpha, c.lambda), (0.03, 0.0));
-        assert_eq!(second.out, PathBuf::from("src/games/backgammon/neural.weights"));
+        assert_eq!(
+            second.out,
+            PathBuf::from("src/games/backgammon/neural.weights")
+        );
         assert_eq!(second.from, Some(PathBuf::from("/tmp/a.weights")));
     }
 
@@ -121,15 +130,26 @@ mod tests {
     fn the_defaults() {
         let args = parse("").expect("parses");
         let c = args.config();
-        assert_eq!((c.games, c.seed, c.hidden, c.alpha, c.lambda), (100_000, 1, 80, 0.1, 0.0));
-        assert_eq!(args.out, PathBuf::from("src/games/backgammon/neural.weights"));
+        assert_eq!(
+            (c.games, c.seed, c.hidden, c.alpha, c.lambda),
+            (100_000, 1, 80, 0.1, 0.0)
+        );
+        assert_eq!(
+            args.out,
+            PathBuf::from("src/games/backgammon/neural.weights")
+        );
         assert_eq!(args.from, None);
     }
 
     #[test]
     fn mistakes_are_usage_errors() {
         // The old positional spelling is refused rather than read as something else.
-        for line in ["400000 1 /tmp/a.weights", "--games many", "--alpha", "--hidden -1"] {
+        for line in [
+            "400000 1 /tmp/a.weights",
+            "--games many",
+            "--alpha",
+            "--hidden -1",
+        ] {
             let error = parse(line).expect_err(line);
             assert_eq!(error.exit_code(), 2, "{line}: {error}");
         }

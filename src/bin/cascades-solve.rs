@@ -65,7 +65,10 @@ mod tests {
     #[test]
     fn positional_times_and_boards() {
         let args = parse("").expect("parses");
-        assert_eq!((args.total, args.per_board, args.boards.len()), (600, 60, 0));
+        assert_eq!(
+            (args.total, args.per_board, args.boards.len()),
+            (600, 60, 0)
+        );
         let args = parse("600 60").expect("parses");
         assert_eq!((args.total, args.per_board), (600, 60));
         let args = parse("30 5 4x4 5x3:below").expect("parses");

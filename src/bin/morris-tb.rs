@@ -92,7 +92,14 @@ mod tests {
 
     #[test]
     fn mistakes_are_usage_errors() {
-        for line in ["--max 2", "--max 10", "--flying yes", "--max", "--depth 3", "4"] {
+        for line in [
+            "--max 2",
+            "--max 10",
+            "--flying yes",
+            "--max",
+            "--depth 3",
+            "4",
+        ] {
             let error = parse(line).expect_err(line);
             assert_eq!(error.exit_code(), 2, "{line}: {error}");
         }

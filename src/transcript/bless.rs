@@ -33,7 +33,12 @@ pub fn bless_file(engine: &Path, args: &[&str], file: &Path) -> Result<bool, Str
 
 /// The transcript `text` with its exact expected lines replaced by the engine's output; an
 /// expected line waits at most `wait`.
-pub fn bless_text(engine: &Path, args: &[&str], text: &str, wait: Duration) -> Result<String, String> {
+pub fn bless_text(
+    engine: &Path,
+    args: &[&str],
+    text: &str,
+    wait: Duration,
+) -> Result<String, String> {
     let steps = parse(text)?;
     let mut engine = Engine::start(engine, args)?;
     // Transcript lines (by number) to replace, and lines to add after a line.
@@ -163,11 +168,17 @@ mod tests {
     #[test]
     fn output_gained_or_lost_is_added_or_removed() {
         // `b` is printed before `c` is sent: it belongs to the first block.
-        assert_eq!(bless("> a\n> b\n< a\n> c\n< c\n"), "> a\n> b\n< a\n< b\n> c\n< c\n");
+        assert_eq!(
+            bless("> a\n> b\n< a\n> c\n< c\n"),
+            "> a\n> b\n< a\n< b\n> c\n< c\n"
+        );
         // After the last step.
         assert_eq!(bless("> a\n> b\n< a\n"), "> a\n> b\n< a\n< b\n");
         // A line that never comes.
-        assert_eq!(bless("> a\n< a\n< gone\n> c\n< c\n"), "> a\n< a\n> c\n< c\n");
+        assert_eq!(
+            bless("> a\n< a\n< gone\n> c\n< c\n"),
+            "> a\n< a\n> c\n< c\n"
+        );
     }
 
     #[test]
@@ -176,13 +187,23 @@ mod tests {
         let cat = Path::new("cat");
         std::fs::write(&file, "> a\n< b\n").expect("temp file");
         assert_eq!(bless_file(cat, &[], &file), Ok(true));
-        assert_eq!(std::fs::read_to_string(&file).ok(), Some("> a\n< a\n".into()));
-        assert_eq!(bless_file(cat, &[], &file), Ok(false), "a passing file stays");
+        assert_eq!(
+            std::fs::read_to_string(&file).ok(),
+            Some("> a\n< a\n".into())
+        );
+        assert_eq!(
+            bless_file(cat, &[], &file),
+            Ok(false),
+            "a passing file stays"
+        );
         // A pattern that no longer matches is kept, and the check after blessing fails on it.
         std::fs::write(&file, "> a\n<* b*\n").expect("temp file");
         let error = bless_file(cat, &[], &file).expect_err("the glob fails");
         assert!(error.contains("b*   (glob)"), "{error}");
-        assert_eq!(std::fs::read_to_string(&file).ok(), Some("> a\n<* b*\n".into()));
+        assert_eq!(
+            std::fs::read_to_string(&file).ok(),
+            Some("> a\n<* b*\n".into())
+        );
         let _ = std::fs::remove_file(&file);
     }
 

@@ -34,11 +34,11 @@ pub mod lookahead;
 mod lookahead_tests;
 pub mod matchplay;
 pub mod met;
+pub mod move_text;
 pub mod movegen;
 #[cfg(test)]
 mod net_tests;
 pub mod nn;
-pub mod move_text;
 pub mod options;
 pub mod position_text;
 pub mod pubeval;
