@@ -11,10 +11,15 @@
 //! Output lines starting with `info ` are skipped unless the expected line is itself an
 //! `info` line. After the last directive the engine's input is closed (if `>|` did not close
 //! it already); it must then exit with status 0 and print nothing more than `info` lines.
+//!
+//! [`bless`] rewrites the exact expected lines from the engine's actual output.
 
+pub mod bless;
+
+use std::collections::VecDeque;
 use std::io::{BufRead, BufReader, Write};
 use std::path::Path;
-use std::process::{Command, Stdio};
+use std::process::{Child, ChildStdin, Command, Stdio};
 use std::sync::mpsc::{channel, Receiver, RecvTimeoutError};
 use std::time::Duration;
 
@@ -115,7 +120,8 @@ pub fn glob_match(glob: &str, line: &str) -> bool {
     true
 }
 
-fn matches(step: &Step, line: &str) -> bool {
+/// True if `line` is what the expectation `step` wants.
+pub(crate) fn matches(step: &Step, line: &str) -> bool {
     match step {
         Step::Expect(text) => text == line,
         Step::Glob(glob) => glob_match(glob, line),
@@ -123,23 +129,142 @@ fn matches(step: &Step, line: &str) -> bool {
     }
 }
 
-fn expects_info(step: &Step) -> bool {
+/// True if the expectation is itself an `info` line (else `info` output is skipped).
+pub(crate) fn expects_info(step: &Step) -> bool {
     match step {
         Step::Expect(text) | Step::Glob(text) => text.starts_with("info"),
         Step::Send(_) | Step::Close => false,
     }
 }
 
-/// Reads the next line the expectation should see, skipping `info` lines it does not want.
-fn next_line(lines: &Receiver<String>, step: &Step, wait: Duration) -> Option<String> {
-    loop {
-        match lines.recv_timeout(wait) {
-            Ok(line) if line.starts_with("info ") && !expects_info(step) => continue,
-            Ok(line) => return Some(line),
-            Err(RecvTimeoutError::Timeout | RecvTimeoutError::Disconnected) => return None,
+/// A running engine: its input, and its output lines as a reader thread delivers them.
+pub(crate) struct Engine {
+    child: Child,
+    stdin: Option<ChildStdin>,
+    lines: Receiver<String>,
+    /// Lines read ahead and given back (bless looks a little ahead at block ends).
+    pending: VecDeque<String>,
+}
+
+impl Engine {
+    /// Starts `engine` with `args`, its output read line by line.
+    pub(crate) fn start(engine: &Path, args: &[&str]) -> Result<Engine, String> {
+        let mut child = Command::new(engine)
+            .args(args)
+            .stdin(Stdio::piped())
+            .stdout(Stdio::piped())
+            .stderr(Stdio::null())
+            .spawn()
+            .map_err(|e| format!("cannot start {}: {e}", engine.display()))?;
+        let stdin = Some(child.stdin.take().ok_or("no stdin")?);
+        let stdout = child.stdout.take().ok_or("no stdout")?;
+        let (sender, lines) = channel();
+        std::thread::spawn(move || {
+            for line in BufReader::new(stdout).lines() {
+                let Ok(line) = line else { break };
+                if sender.send(line).is_err() {
+                    break;
+                }
+            }
+        });
+        Ok(Engine {
+            child,
+            stdin,
+            lines,
+            pending: VecDeque::new(),
+        })
+    }
+
+    /// Sends one line; false if the engine no longer reads its input.
+    pub(crate) fn send(&mut self, bytes: &[u8]) -> bool {
+        let mut line = bytes.to_vec();
+        line.push(b'\n');
+        self.stdin
+            .as_mut()
+            .is_some_and(|pipe| pipe.write_all(&line).and_then(|_| pipe.flush()).is_ok())
+    }
+
+    /// Closes the engine's input (end of file).
+    pub(crate) fn close(&mut self) {
+        self.stdin = None;
+    }
+
+    /// The next output line within `wait`, given-back lines first.
+    fn recv(&mut self, wait: Duration) -> Result<String, RecvTimeoutError> {
+        match self.pending.pop_front() {
+            Some(line) => Ok(line),
+            None => self.lines.recv_timeout(wait),
         }
     }
+
+    /// Gives lines back, to be read again before anything newer.
+    pub(crate) fn give_back(&mut self, lines: Vec<String>) {
+        for line in lines.into_iter().rev() {
+            self.pending.push_front(line);
+        }
+    }
+
+    /// The next line the expectation should see, skipping `info` lines it does not want.
+    pub(crate) fn next_line(&mut self, step: &Step, wait: Duration) -> Option<String> {
+        loop {
+            match self.recv(wait) {
+                Ok(line) if line.starts_with("info ") && !expects_info(step) => continue,
+                Ok(line) => return Some(line),
+                Err(RecvTimeoutError::Timeout | RecvTimeoutError::Disconnected) => return None,
+            }
+        }
+    }
+
+    /// Every line printed until none came for `quiet` (at most for 20 quiet spells, in case
+    /// a search keeps talking).
+    pub(crate) fn until_quiet(&mut self, quiet: Duration) -> Vec<String> {
+        let end = std::time::Instant::now() + 20 * quiet;
+        let mut lines = Vec::new();
+        while let Ok(line) = self.recv(quiet) {
+            lines.push(line);
+            if std::time::Instant::now() > end {
+                break;
+            }
+        }
+        lines
+    }
+
+    /// Closes the input and waits for the engine to exit: the lines other than `info` it
+    /// printed after the last step, and what went wrong with its exit.
+    pub(crate) fn finish(mut self, wait: Duration) -> (Vec<String>, Result<(), String>) {
+        self.close();
+        let mut extra = Vec::new();
+        loop {
+            match self.recv(wait) {
+                Ok(line) if line.starts_with("info ") => {}
+                Ok(line) => extra.push(line),
+                Err(RecvTimeoutError::Disconnected) => break,
+                Err(RecvTimeoutError::Timeout) => {
+                    let _ = self.child.kill();
+                    let _ = self.child.wait();
+                    let hung =
+                        format!("the engine did not exit within {wait:?} of its input closing");
+                    return (extra, Err(hung));
+                }
+            }
+        }
+        let exit = match self.child.wait() {
+            Ok(status) if status.success() => Ok(()),
+            Ok(status) => Err(format!("the engine exited with {status}")),
+            Err(e) => Err(e.to_string()),
+        };
+        (extra, exit)
+    }
+
+    /// Ends the engine after a failure.
+    pub(crate) fn kill(mut self) {
+        let _ = self.child.kill();
+        let _ = self.child.wait();
+    }
 }
+
+/// How long an expected line may take (a search included).
+pub(crate) const WAIT: Duration = Duration::from_secs(20);
 
 /// Replays a transcript file against `engine` (a binary path, plus `args`). On failure the
 /// error shows the exchange up to the first difference.
@@ -151,25 +276,7 @@ pub fn run_file(engine: &Path, args: &[&str], file: &Path) -> Result<(), String>
 
 /// Replays parsed steps; the error is a readable log ending at the first difference.
 pub fn run_steps(engine: &Path, args: &[&str], steps: &[(usize, Step)]) -> Result<(), String> {
-    let mut child = Command::new(engine)
-        .args(args)
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::null())
-        .spawn()
-        .map_err(|e| format!("cannot start {}: {e}", engine.display()))?;
-    let mut stdin = Some(child.stdin.take().ok_or("no stdin")?);
-    let stdout = child.stdout.take().ok_or("no stdout")?;
-    let (sender, lines) = channel();
-    std::thread::spawn(move || {
-        for line in BufReader::new(stdout).lines() {
-            let Ok(line) = line else { break };
-            if sender.send(line).is_err() {
-                break;
-            }
-        }
-    });
-    let wait = Duration::from_secs(20);
+    let mut engine = Engine::start(engine, args)?;
     let mut log = String::new();
     let mut failure = None;
     for (number, step) in steps {
@@ -178,21 +285,16 @@ pub fn run_steps(engine: &Path, args: &[&str], steps: &[(usize, Step)]) -> Resul
                 let shown = String::from_utf8_lossy(bytes);
                 let shown: String = shown.chars().take(100).collect();
                 log.push_str(&format!("  > {}\n", shown.escape_debug()));
-                let mut line = bytes.clone();
-                line.push(b'\n');
-                let sent = stdin
-                    .as_mut()
-                    .is_some_and(|pipe| pipe.write_all(&line).and_then(|_| pipe.flush()).is_ok());
-                if !sent {
+                if !engine.send(bytes) {
                     failure = Some(format!("line {number}: the engine stopped reading"));
                     break;
                 }
             }
             Step::Close => {
                 log.push_str("  > (end of input)\n");
-                stdin = None;
+                engine.close();
             }
-            expected => match next_line(&lines, expected, wait) {
+            expected => match engine.next_line(expected, WAIT) {
                 Some(line) if matches(expected, &line) => log.push_str(&format!("  < {line}\n")),
                 got => {
                     let want = match expected {
@@ -207,37 +309,17 @@ pub fn run_steps(engine: &Path, args: &[&str], steps: &[(usize, Step)]) -> Resul
             },
         }
     }
-    drop(stdin);
-    if failure.is_none() {
-        let mut extra = Vec::new();
-        loop {
-            match lines.recv_timeout(wait) {
-                Ok(line) if line.starts_with("info ") => {}
-                Ok(line) => extra.push(line),
-                Err(RecvTimeoutError::Disconnected) => break,
-                Err(RecvTimeoutError::Timeout) => {
-                    let _ = child.kill();
-                    extra.push("(the engine did not exit within 20 s of its input closing)".into());
-                    break;
-                }
-            }
-        }
-        if !extra.is_empty() {
-            failure = Some(format!(
-                "unexpected output after the last step:\n  + {}",
-                extra.join("\n  + ")
-            ));
-        }
-    } else {
-        let _ = child.kill();
+    if let Some(what) = failure {
+        engine.kill();
+        return Err(format!("{log}{what}"));
     }
-    let status = child.wait().map_err(|e| e.to_string())?;
-    if failure.is_none() && !status.success() {
-        failure = Some(format!("the engine exited with {status}"));
-    }
-    match failure {
-        None => Ok(()),
-        Some(what) => Err(format!("{log}{what}")),
+    match engine.finish(WAIT) {
+        (extra, _) if !extra.is_empty() => Err(format!(
+            "{log}unexpected output after the last step:\n  + {}",
+            extra.join("\n  + ")
+        )),
+        (_, Err(what)) => Err(format!("{log}{what}")),
+        (_, Ok(())) => Ok(()),
     }
 }
 

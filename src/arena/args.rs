@@ -5,85 +5,111 @@ use super::openings::Openings;
 use super::stats::Sprt;
 use super::tc::TimeControl;
 use super::Config;
+use clap::error::ErrorKind;
+use clap::{CommandFactory, Parser};
 use std::path::PathBuf;
 use std::time::Duration;
 
-/// The `--help` text.
-pub const USAGE: &str = "\
-usage: arena --game NAME --engine SPEC --engine SPEC [options]
+/// The options as written; [`parse`] turns them into a [`Config`].
+#[derive(Parser, Debug)]
+#[command(
+    name = "arena",
+    about = "Plays a match between two engines that speak the tabula protocol (docs/arena.md).",
+    after_help = "Exit status: 0 after the match, 1 when it cannot start (unknown game, an \
+                  engine that does not start or refuses its options), 2 for a bad command line.",
+    // scripts/match.sh puts its own `--tc` and `--seed` before the user's: the last one wins.
+    args_override_self = true
+)]
+struct Args {
+    #[arg(long, value_name = "NAME", help = game_help())]
+    game: String,
+    /// Game options, as after `newgame NAME`: "K=V .."
+    #[arg(long, value_name = "K=V ..", default_value = "")]
+    game_options: String,
+    /// Twice: cmd=PROGRAM ARGS,name=N,option.NAME=VALUE,...,tc=TC (comma separated)
+    #[arg(long = "engine", value_name = "SPEC", required = true)]
+    engines: Vec<String>,
+    /// Games to play; pairs of games share their opening and dice
+    #[arg(long, value_name = "N", default_value_t = 10)]
+    games: usize,
+    /// Time control: movetime=MS | depth=N | nodes=N | BASE+INC seconds
+    #[arg(long, value_name = "TC", default_value = "movetime=100", value_parser = TimeControl::parse)]
+    tc: TimeControl,
+    /// Grace in milliseconds beyond each time allowance before a time loss
+    #[arg(long, value_name = "MS", default_value_t = 100)]
+    margin: u64,
+    /// Limit in milliseconds for handshakes, isready and depth/nodes searches
+    #[arg(long, value_name = "MS", default_value_t = 10_000)]
+    timeout: u64,
+    /// Games played at once
+    #[arg(long, value_name = "N", default_value_t = 1)]
+    concurrency: usize,
+    /// Fixes openings, dice and the engines' seeds
+    #[arg(long, value_name = "N", default_value_t = 1)]
+    seed: u64,
+    /// One opening per line: moves in protocol notation
+    #[arg(long, value_name = "FILE", conflicts_with = "random_plies")]
+    openings: Option<PathBuf>,
+    /// Or: each pair starts with N random legal plies
+    #[arg(long, value_name = "N")]
+    random_plies: Option<usize>,
+    /// Adjudicate a draw after N plies (0: never)
+    #[arg(long, value_name = "N", default_value_t = 1000)]
+    max_plies: usize,
+    /// Stop when the SPRT decides: elo0=A,elo1=B[,alpha=0.05,beta=0.05]
+    #[arg(long, value_name = "SPEC", value_parser = Sprt::parse)]
+    sprt: Option<Sprt>,
+    /// Write every game (headers + `position startpos moves ...`)
+    #[arg(long, value_name = "FILE")]
+    record: Option<PathBuf>,
+    /// No line per game, only the summary
+    #[arg(long)]
+    quiet: bool,
+}
 
-  --game NAME            game to play (bombardment, gipf, cascades, morris, backgammon)
-  --game-options \"K=V ..\" game options, as after `newgame NAME`
-  --engine SPEC          cmd=PROGRAM ARGS,name=N,option.NAME=VALUE,...,tc=TC (twice)
-  --games N              games to play (default 10); pairs share opening and dice
-  --tc TC                movetime=MS | depth=N | nodes=N | BASE+INC seconds (default movetime=100)
-  --margin MS            grace beyond each time allowance (default 100)
-  --timeout MS           limit for handshakes, isready and depth/nodes searches (default 10000)
-  --concurrency N        games played at once (default 1)
-  --seed N               fixes openings, dice and engine seeds (default 1)
-  --openings FILE        one opening per line: moves in protocol notation
-  --random-plies N       or: N random plies per pair
-  --max-plies N          adjudicate a draw after N plies (default 1000, 0: never)
-  --sprt elo0=A,elo1=B[,alpha=0.05,beta=0.05]  stop when the SPRT decides
-  --record FILE          write every game (headers + `position startpos moves ...`)
-  --quiet                no line per game, only the summary
-";
-
-fn number<T: std::str::FromStr>(flag: &str, value: &str) -> Result<T, String> {
-    value
-        .parse()
-        .map_err(|_| format!("{flag} needs a number, not {value}"))
+/// The `--game` help names the games of the registry, so a new game shows up by itself.
+fn game_help() -> String {
+    let names: Vec<&str> = crate::registry::GAMES.iter().map(|g| g.name).collect();
+    format!("Game to play: {}", names.join(", "))
 }
 
 /// Parses the arguments (without the program name). An openings file is read and checked
-/// against the rules of the game here.
-pub fn parse(args: &[String]) -> Result<Config, String> {
-    let mut game = None;
-    let mut engines = Vec::new();
-    let mut config = Config::new(String::new(), [dummy(), dummy()]);
-    let mut openings_file = None;
-    let mut random_plies = None;
-    let mut rest = args.iter();
-    while let Some(flag) = rest.next() {
-        if flag == "--quiet" {
-            config.quiet = true;
-            continue;
-        }
-        if flag == "--help" || flag == "-h" {
-            return Err(USAGE.to_owned());
-        }
-        let value = rest
-            .next()
-            .ok_or_else(|| format!("{flag} needs a value\n\n{USAGE}"))?;
-        match flag.as_str() {
-            "--game" => game = Some(value.clone()),
-            "--game-options" => config.game_options = value.trim().to_owned(),
-            "--engine" => engines.push(EngineSpec::parse(value, engines.len())?),
-            "--games" => config.games = number(flag, value)?,
-            "--tc" => config.tc = TimeControl::parse(value)?,
-            "--margin" => config.margin = Duration::from_millis(number(flag, value)?),
-            "--timeout" => config.timeout = Duration::from_millis(number(flag, value)?),
-            "--concurrency" => config.concurrency = number::<usize>(flag, value)?.max(1),
-            "--seed" => config.seed = number(flag, value)?,
-            "--openings" => openings_file = Some(PathBuf::from(value)),
-            "--random-plies" => random_plies = Some(number(flag, value)?),
-            "--max-plies" => config.max_plies = number(flag, value)?,
-            "--sprt" => config.sprt = Some(Sprt::parse(value)?),
-            "--record" => config.record = Some(PathBuf::from(value)),
-            _ => return Err(format!("unknown option {flag}\n\n{USAGE}")),
-        }
-    }
-    config.game = game.ok_or_else(|| format!("--game is required\n\n{USAGE}"))?;
-    config.engines = match <[EngineSpec; 2]>::try_from(engines) {
-        Ok(pair) => pair,
-        Err(_) => return Err(format!("exactly two --engine are needed\n\n{USAGE}")),
+/// against the rules of the game here. The error prints itself with `exit()`: the help on
+/// stdout with status 0 for `--help`, else the message on stderr with status 2.
+pub fn parse(args: &[String]) -> Result<Config, clap::Error> {
+    let args =
+        Args::try_parse_from(std::iter::once("arena").chain(args.iter().map(String::as_str)))?;
+    to_config(args).map_err(|message| Args::command().error(ErrorKind::ValueValidation, message))
+}
+
+/// The checks clap cannot make: the engine specs, and the openings against the rules.
+fn to_config(args: Args) -> Result<Config, String> {
+    let engines = args
+        .engines
+        .iter()
+        .enumerate()
+        .map(|(index, text)| EngineSpec::parse(text, index))
+        .collect::<Result<Vec<_>, _>>()?;
+    let Ok(mut engines) = <[EngineSpec; 2]>::try_from(engines) else {
+        return Err("exactly two --engine are needed".into());
     };
-    if config.engines[0].name == config.engines[1].name {
-        config.engines[1].name.push_str("-2");
+    if engines[0].name == engines[1].name {
+        engines[1].name.push_str("-2");
     }
-    config.openings = match (openings_file, random_plies) {
-        (Some(_), Some(_)) => return Err("--openings and --random-plies exclude each other".into()),
-        (Some(path), None) => {
+    let mut config = Config::new(args.game, engines);
+    config.game_options = args.game_options.trim().to_owned();
+    config.games = args.games;
+    config.tc = args.tc;
+    config.margin = Duration::from_millis(args.margin);
+    config.timeout = Duration::from_millis(args.timeout);
+    config.concurrency = args.concurrency.max(1);
+    config.seed = args.seed;
+    config.max_plies = args.max_plies;
+    config.sprt = args.sprt;
+    config.record = args.record;
+    config.quiet = args.quiet;
+    config.openings = match (args.openings, args.random_plies) {
+        (Some(path), _) => {
             let text = std::fs::read_to_string(&path)
                 .map_err(|e| format!("cannot read {}: {e}", path.display()))?;
             let start = config.start_position()?;
@@ -93,16 +119,6 @@ pub fn parse(args: &[String]) -> Result<Config, String> {
         (None, None) => Openings::None,
     };
     Ok(config)
-}
-
-/// A placeholder until the `--engine` flags are read.
-fn dummy() -> EngineSpec {
-    EngineSpec {
-        name: String::new(),
-        command: Vec::new(),
-        options: Vec::new(),
-        tc: None,
-    }
 }
 
 #[cfg(test)]
@@ -118,7 +134,8 @@ mod tests {
         let config = parse(&args(
             "--game bombardment --game-options size=6 --engine cmd=./t,name=a,option.Player=search \
              --engine cmd=./t,option.Player=random,tc=depth=1 --games 20 --tc 10+0.1 --margin 50 \
-             --concurrency 2 --seed 7 --random-plies 4 --max-plies 300 --sprt elo0=0,elo1=10",
+             --timeout 3000 --concurrency 2 --seed 7 --random-plies 4 --max-plies 300 \
+             --sprt elo0=0,elo1=10 --record games.txt --quiet",
         ))
         .expect("parses");
         assert_eq!(config.game, "bombardment");
@@ -131,21 +148,88 @@ mod tests {
             vec![("Player".to_owned(), "search".to_owned())]
         );
         assert_eq!((config.games, config.concurrency, config.seed), (20, 2, 7));
+        assert_eq!(
+            config.tc,
+            TimeControl::Clock {
+                base_ms: 10_000,
+                increment_ms: 100
+            }
+        );
+        assert_eq!(config.margin, Duration::from_millis(50));
+        assert_eq!(config.timeout, Duration::from_secs(3));
         assert_eq!(config.openings, Openings::Random(4));
         assert_eq!(config.max_plies, 300);
-        assert!(config.sprt.is_some());
+        assert_eq!(config.sprt.map(|s| s.elo1), Some(10.0));
+        assert_eq!(config.record, Some(PathBuf::from("games.txt")));
+        assert!(config.quiet);
     }
 
     #[test]
-    fn mistakes_are_explained() {
-        assert!(parse(&args("--game bombardment --engine cmd=x")).is_err());
-        assert!(parse(&args("--engine cmd=x --engine cmd=y")).is_err());
-        assert!(parse(&args("--game g --engine cmd=x --engine cmd=y --games")).is_err());
-        assert!(parse(&args("--game g --engine cmd=x --engine name=y")).is_err());
-        assert!(parse(&args("--game g --engine cmd=x --engine cmd=y --tc fast")).is_err());
+    fn defaults_are_those_of_config_new() {
+        let config = parse(&args("--game g --engine cmd=x --engine cmd=y")).expect("parses");
+        let new = Config::new("g".into(), config.engines.clone());
+        assert_eq!(config.game_options, new.game_options);
+        assert_eq!(config.games, new.games);
+        assert_eq!(config.tc, new.tc);
+        assert_eq!((config.margin, config.timeout), (new.margin, new.timeout));
+        assert_eq!(
+            (config.concurrency, config.seed),
+            (new.concurrency, new.seed)
+        );
+        assert_eq!(config.openings, new.openings);
+        assert_eq!(config.max_plies, new.max_plies);
+        assert_eq!((config.sprt, &config.record), (new.sprt, &new.record));
+        assert_eq!(config.quiet, new.quiet);
+    }
+
+    #[test]
+    fn a_later_flag_overrides_an_earlier_one() {
+        // scripts/match.sh: its `--tc movetime=100 ... --seed 1`, then the user's options.
+        let config = parse(&args(
+            "--game g --tc movetime=100 --engine cmd=x --engine cmd=y --seed 1 --tc depth=2 --seed 5",
+        ))
+        .expect("parses");
+        assert_eq!((config.tc, config.seed), (TimeControl::Depth(2), 5));
+    }
+
+    #[test]
+    fn mistakes_are_usage_errors() {
+        let bad = [
+            "--game bombardment --engine cmd=x",
+            "--engine cmd=x --engine cmd=y",
+            "--game g --engine cmd=x --engine cmd=y --games",
+            "--game g --engine cmd=x --engine name=y",
+            "--game g --engine cmd=x --engine cmd=y --tc fast",
+            "--game g --engine cmd=x --engine cmd=y --games many",
+            "--game g --engine cmd=x --engine cmd=y --engine cmd=z",
+            "--game g --engine cmd=x --engine cmd=y --openings f --random-plies 2",
+            "--game g --engine cmd=x --engine cmd=y --no-such-option",
+            "--game bombardment --engine cmd=x --engine cmd=y --openings /nonexistent/file",
+        ];
+        for text in bad {
+            let error = parse(&args(text)).expect_err(text);
+            assert_eq!(error.exit_code(), 2, "{text}: {error}");
+        }
+        let help = parse(&args("--help")).expect_err("--help is not a match");
+        assert_eq!((help.kind(), help.exit_code()), (ErrorKind::DisplayHelp, 0));
         let same = parse(&args(
             "--game g --engine cmd=x,name=a --engine cmd=y,name=a",
         ));
-        assert_eq!(same.map(|c| c.engines[1].name.clone()), Ok("a-2".into()));
+        assert_eq!(
+            same.map(|c| c.engines[1].name.clone()).ok(),
+            Some("a-2".into())
+        );
+    }
+
+    #[test]
+    fn the_game_help_lists_the_registry() {
+        let help = Args::command().render_help().to_string();
+        for game in crate::registry::GAMES {
+            assert!(
+                help.contains(game.name),
+                "{} missing from\n{help}",
+                game.name
+            );
+        }
     }
 }

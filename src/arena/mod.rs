@@ -16,7 +16,7 @@ pub mod referee;
 pub mod stats;
 pub mod tc;
 
-pub use args::{parse as parse_args, USAGE};
+pub use args::parse as parse_args;
 
 use engine::{Engine, EngineSpec};
 use openings::{pair_seed, Openings, Stream};

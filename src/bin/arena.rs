@@ -3,13 +3,8 @@
 
 fn main() {
     let args: Vec<String> = std::env::args().skip(1).collect();
-    let config = match tabula::arena::parse_args(&args) {
-        Ok(config) => config,
-        Err(message) => {
-            eprintln!("{message}");
-            std::process::exit(2);
-        }
-    };
+    // `exit` prints `--help` on stdout with status 0, a bad command line on stderr with 2.
+    let config = tabula::arena::parse_args(&args).unwrap_or_else(|error| error.exit());
     let stdout = std::io::stdout();
     if let Err(message) = tabula::arena::run(&config, &mut stdout.lock()) {
         eprintln!("arena: {message}");

@@ -6,44 +6,92 @@
 //! search players, how many searches ran into their time limit. `WEIGHTS` (optional): a weight
 //! file for `eval=neural` instead of the shipped one.
 
+use clap::{Parser, ValueEnum};
+use std::path::PathBuf;
 use std::sync::atomic::Ordering;
 use tabula::arena::backgammon_duplicate::{pair_results, summarize, Player, SEARCHES, TIMED_OUT};
 use tabula::games::backgammon::nn::{self, Net};
 use tabula::games::backgammon::EvalKind;
 
-fn player(name: &str) -> Option<Player> {
-    match name {
-        "heuristic" => Some(Player::OnePly(EvalKind::Heuristic)),
-        "pubeval1" => Some(Player::OnePly(EvalKind::Pubeval)),
-        "pubeval" => Some(Player::Pubeval),
-        "neural" => Some(Player::OnePly(EvalKind::Neural)),
-        "neural2" => Some(Player::Search(EvalKind::Neural, 2)),
-        "neural3" => Some(Player::Search(EvalKind::Neural, 3)),
-        "heuristic2" => Some(Player::Search(EvalKind::Heuristic, 2)),
-        "engine" => Some(Player::Engine),
-        _ => None,
+/// Plays a duplicate-dice backgammon match between two built-in players (docs/backgammon.md)
+/// and prints A's points per game every 100 pairs.
+#[derive(Parser, Debug)]
+#[command(name = "backgammon-match")]
+struct Args {
+    /// Pairs of games (each dice sequence played twice, colours swapped)
+    #[arg(value_name = "PAIRS", default_value_t = 1000)]
+    pairs: u32,
+    /// Seed of the dice
+    #[arg(value_name = "SEED", default_value_t = 1)]
+    seed: u64,
+    /// The first player, whose points are counted
+    #[arg(value_name = "A", value_enum, default_value_t = Name::Heuristic)]
+    a: Name,
+    /// Its opponent
+    #[arg(value_name = "B", value_enum, default_value_t = Name::Pubeval)]
+    b: Name,
+    /// Games played at once
+    #[arg(value_name = "THREADS", default_value_t = 1)]
+    threads: u32,
+    /// A weight file for eval=neural instead of the shipped network
+    #[arg(value_name = "WEIGHTS")]
+    weights: Option<PathBuf>,
+}
+
+/// The players by name.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
+enum Name {
+    /// The engine's default level (`go movetime 100`)
+    #[value(name = "engine")]
+    Engine,
+    /// 1 ply with the heuristic evaluation
+    #[value(name = "heuristic")]
+    Heuristic,
+    /// The engine's search with the heuristic evaluation, `go depth 2`
+    #[value(name = "heuristic2")]
+    Heuristic2,
+    /// 1 ply with the network
+    #[value(name = "neural")]
+    Neural,
+    /// The engine's search, `go depth 2`
+    #[value(name = "neural2")]
+    Neural2,
+    /// The engine's search, `go depth 3`
+    #[value(name = "neural3")]
+    Neural3,
+    /// 1 ply with pubeval as the evaluation
+    #[value(name = "pubeval1")]
+    Pubeval1,
+    /// Tesauro's pubeval player
+    #[value(name = "pubeval")]
+    Pubeval,
+}
+
+impl Name {
+    fn player(self) -> Player {
+        match self {
+            Name::Engine => Player::Engine,
+            Name::Heuristic => Player::OnePly(EvalKind::Heuristic),
+            Name::Heuristic2 => Player::Search(EvalKind::Heuristic, 2),
+            Name::Neural => Player::OnePly(EvalKind::Neural),
+            Name::Neural2 => Player::Search(EvalKind::Neural, 2),
+            Name::Neural3 => Player::Search(EvalKind::Neural, 3),
+            Name::Pubeval1 => Player::OnePly(EvalKind::Pubeval),
+            Name::Pubeval => Player::Pubeval,
+        }
     }
 }
 
 fn main() {
-    let args: Vec<String> = std::env::args().skip(1).collect();
-    let arg = |i: usize, default: &str| args.get(i).cloned().unwrap_or(default.to_owned());
-    let (Ok(pairs), Ok(seed), Some(a), Some(b), Ok(threads)) = (
-        arg(0, "1000").parse::<u32>(),
-        arg(1, "1").parse::<u64>(),
-        player(&arg(2, "heuristic")),
-        player(&arg(3, "pubeval")),
-        arg(4, "1").parse::<u32>(),
-    ) else {
-        eprintln!("usage: backgammon-match [PAIRS] [SEED] [A] [B] [THREADS] [WEIGHTS] (players: engine, heuristic, heuristic2, neural, neural2, neural3, pubeval1, pubeval)");
-        std::process::exit(2);
-    };
-    if let Some(file) = args.get(5) {
+    let args = Args::parse();
+    let (pairs, seed, threads) = (args.pairs, args.seed, args.threads);
+    let (a, b) = (args.a.player(), args.b.player());
+    if let Some(file) = &args.weights {
         let Some(net) = std::fs::read_to_string(file)
             .ok()
             .and_then(|t| Net::from_text(&t))
         else {
-            eprintln!("cannot read a network from {file}");
+            eprintln!("cannot read a network from {}", file.display());
             std::process::exit(1);
         };
         nn::install(net);
@@ -65,5 +113,62 @@ fn main() {
             TIMED_OUT.load(Ordering::Relaxed),
             started.elapsed().as_secs_f64()
         );
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn parse(line: &str) -> Result<Args, clap::Error> {
+        Args::try_parse_from(std::iter::once("backgammon-match").chain(line.split_whitespace()))
+    }
+
+    #[test]
+    fn the_documented_spellings() {
+        let args = parse("1000 1 engine pubeval 2").expect("parses");
+        assert_eq!((args.pairs, args.seed, args.threads), (1000, 1, 2));
+        assert_eq!(
+            (args.a, args.b, args.weights),
+            (Name::Engine, Name::Pubeval, None)
+        );
+        let args = parse("5000 5 neural3 pubeval1 1 w.txt").expect("parses");
+        assert_eq!((args.pairs, args.seed), (5000, 5));
+        assert_eq!((args.a, args.b), (Name::Neural3, Name::Pubeval1));
+        assert_eq!(args.weights, Some(PathBuf::from("w.txt")));
+        let args = parse("").expect("parses");
+        assert_eq!((args.pairs, args.seed, args.threads), (1000, 1, 1));
+        assert_eq!((args.a, args.b), (Name::Heuristic, Name::Pubeval));
+    }
+
+    #[test]
+    fn every_name_is_its_player() {
+        let names = [
+            ("engine", Player::Engine),
+            ("heuristic", Player::OnePly(EvalKind::Heuristic)),
+            ("heuristic2", Player::Search(EvalKind::Heuristic, 2)),
+            ("neural", Player::OnePly(EvalKind::Neural)),
+            ("neural2", Player::Search(EvalKind::Neural, 2)),
+            ("neural3", Player::Search(EvalKind::Neural, 3)),
+            ("pubeval1", Player::OnePly(EvalKind::Pubeval)),
+            ("pubeval", Player::Pubeval),
+        ];
+        for (name, player) in names {
+            let args = parse(&format!("1 1 {name}")).expect(name);
+            assert_eq!(format!("{:?}", args.a.player()), format!("{player:?}"));
+        }
+    }
+
+    #[test]
+    fn mistakes_are_usage_errors() {
+        for line in [
+            "many",
+            "10 1 neural4",
+            "10 1 neural pubeval two",
+            "--pairs 10",
+        ] {
+            let error = parse(line).expect_err(line);
+            assert_eq!(error.exit_code(), 2, "{line}: {error}");
+        }
     }
 }

@@ -6,31 +6,83 @@
 
 use std::time::{Duration, Instant};
 
+use clap::Parser;
+use tabula::games::cascades::board::Geometry;
 use tabula::games::cascades::prove::{self, SolveReport};
 
-fn main() -> anyhow::Result<()> {
-    let mut args = std::env::args().skip(1);
-    let total: u64 = args.next().map_or(Ok(600), |text| text.parse())?;
-    let per_board: u64 = args.next().map_or(Ok(60), |text| text.parse())?;
-    let specs: Vec<String> = args.collect();
-    let boards = if specs.is_empty() {
+/// Proves the value of Cascades start positions (docs/cascades.md) and prints a markdown table
+/// row per board.
+#[derive(Parser, Debug)]
+#[command(name = "cascades-solve")]
+struct Args {
+    /// Time for all the boards together
+    #[arg(value_name = "TOTAL_SECONDS", default_value_t = 600)]
+    total: u64,
+    /// Time for each board
+    #[arg(value_name = "BOARD_SECONDS", default_value_t = 60)]
+    per_board: u64,
+    /// WxR (both adjacency rules), WxR:below or WxR:side-below; without boards every board
+    /// from 2x2 up, fewest cells first
+    #[arg(value_name = "BOARD", value_parser = boards)]
+    boards: Vec<Boards>,
+}
+
+/// The boards one BOARD argument names (`WxR` names two).
+#[derive(Clone, Debug)]
+struct Boards(Vec<Geometry>);
+
+fn boards(spec: &str) -> Result<Boards, String> {
+    prove::parse_board(spec).map(Boards)
+}
+
+fn main() {
+    let args = Args::parse();
+    let boards = if args.boards.is_empty() {
         prove::all_boards()
     } else {
-        let mut boards = Vec::new();
-        for spec in &specs {
-            boards.extend(prove::parse_board(spec).map_err(anyhow::Error::msg)?);
-        }
-        boards
+        args.boards.into_iter().flat_map(|b| b.0).collect()
     };
-    let end = Instant::now() + Duration::from_secs(total);
+    let end = Instant::now() + Duration::from_secs(args.total);
     println!("{}", SolveReport::HEADER);
     for geometry in boards {
         let now = Instant::now();
         if now >= end {
             break;
         }
-        let deadline = end.min(now + Duration::from_secs(per_board));
+        let deadline = end.min(now + Duration::from_secs(args.per_board));
         println!("{}", prove::prove_start(geometry, deadline).table_row());
     }
-    Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn parse(line: &str) -> Result<Args, clap::Error> {
+        Args::try_parse_from(std::iter::once("cascades-solve").chain(line.split_whitespace()))
+    }
+
+    #[test]
+    fn positional_times_and_boards() {
+        let args = parse("").expect("parses");
+        assert_eq!(
+            (args.total, args.per_board, args.boards.len()),
+            (600, 60, 0)
+        );
+        let args = parse("600 60").expect("parses");
+        assert_eq!((args.total, args.per_board), (600, 60));
+        let args = parse("30 5 4x4 5x3:below").expect("parses");
+        assert_eq!((args.total, args.per_board), (30, 5));
+        let boards: Vec<Geometry> = args.boards.into_iter().flat_map(|b| b.0).collect();
+        assert_eq!(boards.len(), 3, "4x4 under both rules, 5x3 under one");
+        assert_eq!((boards[2].width, boards[2].rows), (5, 3));
+    }
+
+    #[test]
+    fn mistakes_are_usage_errors() {
+        for line in ["ten", "60 1 4x", "60 1 4x4:diagonal", "--boards 4x4"] {
+            let error = parse(line).expect_err(line);
+            assert_eq!(error.exit_code(), 2, "{line}: {error}");
+        }
+    }
 }

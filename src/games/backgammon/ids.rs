@@ -12,7 +12,7 @@
 use super::board::{Side26, BAR, CHECKERS, OFF, START};
 use super::cube::Cube;
 use super::movegen::Roll;
-use super::notation::validate;
+use super::position_text::validate;
 use super::score::MatchScore;
 use super::{Backgammon, Options};
 use crate::game::{Game, GameError, Side};
@@ -155,7 +155,7 @@ pub fn from_xgid(text: &str, options: &Options) -> Result<Backgammon, GameError>
     let dice = match *dice {
         "00" | "D" => None,
         "B" | "R" => return Err(bad("XGID dice B and R (a beaver or raccoon waiting) do not occur here: a beaver is immediate and raccoons are not played")),
-        d => Some(super::notation::parse_roll(d).ok_or_else(|| bad(format!("XGID dice '{d}'")))?),
+        d => Some(super::move_text::parse_roll(d).ok_or_else(|| bad(format!("XGID dice '{d}'")))?),
     };
     let length = xgid_number(len, "match length", 0..=i64::from(super::score::MAX_LENGTH))?;
     let mut score = MatchScore::new(length as u16);

@@ -14,14 +14,16 @@
 //! The opening roll is never a double (the arbiter rolls again).
 //!
 //! Dice are chance events: a position without a roll lists every `(roll, play)` token over the
-//! 21 rolls (15 at the opening); [`Game::apply_chance`] fixes the roll. Notation, position
-//! strings and the outside formats (XGID, GNU Backgammon IDs) are in [`notation`] and [`ids`].
+//! 21 rolls (15 at the opening); [`Game::apply_chance`] fixes the roll. Move tokens are in
+//! [`move_text`], position strings in [`position_text`], the outside formats (XGID, GNU
+//! Backgammon IDs) in [`ids`] and the `d` board in [`board_drawing`].
 //! The doubling cube ([`cube`]), beavers and the Jacoby rule are options; a game of a match
 //! carries its score ([`score`]). The engine's cube decisions use the cubeful evaluation of
 //! [`cubeful`], with the match equities of [`met`] and the race chances of [`race`].
 
 pub mod bearoff;
 pub mod board;
+pub mod board_drawing;
 pub mod cube;
 pub mod cubeful;
 pub mod eval;
@@ -29,12 +31,13 @@ pub mod features;
 pub mod ids;
 mod laws;
 pub mod met;
+pub mod move_text;
 pub mod movegen;
 #[cfg(test)]
 mod net_tests;
 pub mod nn;
-pub mod notation;
 pub mod options;
+pub mod position_text;
 pub mod pubeval;
 pub mod race;
 pub mod score;
@@ -291,11 +294,11 @@ impl Game for Backgammon {
     }
 
     fn from_fen(fen: &str, options: &Options) -> Result<Self, GameError> {
-        notation::parse_fen(fen, options)
+        position_text::parse_fen(fen, options)
     }
 
     fn to_fen(&self) -> String {
-        notation::format_fen(self)
+        position_text::format_fen(self)
     }
 
     fn side_to_move(&self) -> Side {
@@ -401,11 +404,11 @@ impl Game for Backgammon {
     }
 
     fn format_move(&self, mv: Move) -> String {
-        notation::format_move(mv)
+        move_text::format_move(mv)
     }
 
     fn parse_move(&self, token: &str) -> Result<Move, GameError> {
-        notation::parse_move(self, token)
+        move_text::parse_move(self, token)
     }
 
     fn evaluate(&self) -> i32 {
@@ -428,7 +431,7 @@ impl Game for Backgammon {
     }
 
     fn board_lines(&self) -> Vec<String> {
-        notation::board_lines(self)
+        board_drawing::board_lines(self)
     }
 }
 
@@ -465,7 +468,7 @@ impl Dice for Backgammon {
                 "a double is offered: take or drop first",
             ));
         }
-        let roll = notation::parse_roll(token)
+        let roll = move_text::parse_roll(token)
             .ok_or_else(|| GameError::bad_move(token, "a roll is two dice 1-6, e.g. 31"))?;
         if !self.roll_allowed(roll) {
             return Err(GameError::illegal(
