@@ -281,7 +281,9 @@ impl Game for Backgammon {
     }
 
     fn from_fen(fen: &str, options: &Options) -> Result<Self, GameError> {
-        notation::parse_fen(fen, options)
+        let pos = notation::parse_fen(fen, options)?;
+        pos.cube.check_in_play()?;
+        Ok(pos)
     }
 
     fn to_fen(&self) -> String {
@@ -493,11 +495,13 @@ impl Game for Backgammon {
     }
 
     fn from_format(format: &str, text: &str, options: &Options) -> Result<Self, GameError> {
-        match format {
-            "xgid" => ids::from_xgid(text, options),
-            "gnubgid" => ids::from_gnubg_id(text, options),
-            _ => Err(GameError::Unsupported("this position format")),
-        }
+        let pos = match format {
+            "xgid" => ids::from_xgid(text, options)?,
+            "gnubgid" => ids::from_gnubg_id(text, options)?,
+            _ => return Err(GameError::Unsupported("this position format")),
+        };
+        pos.cube.check_in_play()?;
+        Ok(pos)
     }
 
     fn to_format(&self, format: &str) -> Option<String> {
