@@ -67,9 +67,21 @@ pub fn search(
     let Some(&(best_1ply, best_mv)) = scored.first() else {
         return Some(result);
     };
+    // A heuristic or pubeval ranking under the cube is no equity: the score reported (which
+    // the cube decisions before the roll compare) is then the chosen play's cubeful value.
+    let equity = |score: i32, mv: Move| {
+        if !root.plays_by_own_eval() {
+            return score;
+        }
+        let child = after(root, mv);
+        match child.outcome() {
+            Some(outcome) => -child.terminal_value(&outcome).unwrap_or(0),
+            None => -child.evaluate(),
+        }
+    };
     let info = |depth, score, nodes, mv| Info {
         depth,
-        score: Score::Cp(score),
+        score: Score::Cp(equity(score, mv)),
         nodes,
         time_ms: start.elapsed().as_millis() as u64,
         pv: vec![root.format_move(mv)],
@@ -165,12 +177,12 @@ struct Walk<'a> {
 
 impl Walk<'_> {
     /// The value of `pos` for its side to move: exact when the game is over, else the
-    /// evaluation. Counts one node.
+    /// checker-play evaluation. Counts one node.
     fn static_value(&mut self, pos: &Backgammon) -> i32 {
         self.nodes += 1;
         match pos.outcome() {
             Some(outcome) => pos.terminal_value(&outcome).unwrap_or(0),
-            None => pos.evaluate(),
+            None => pos.play_value(),
         }
     }
 

@@ -217,6 +217,37 @@ impl Backgammon {
         }
     }
 
+    /// Whether positions are valued cubeful: the cube is in play or the game is part of a match.
+    fn cube_counts(&self) -> bool {
+        self.cube.enabled || self.score.is_match() || self.jacoby
+    }
+
+    /// The evaluation's cubeless equity times the cube: results are worth the cube's value,
+    /// so equities are too.
+    fn cubeless_times_cube(&self) -> i32 {
+        self.cubeless()
+            .saturating_mul(self.cube.value() as i32)
+            .clamp(-99_000, 99_000)
+    }
+
+    /// Whether checker plays are ranked by another value than [`Game::evaluate`]: with the
+    /// cube in play, `evaluate` is the cubeful equity from the network's chances (the cube
+    /// decisions need chances, which only the network gives), while `eval=heuristic` or
+    /// `eval=pubeval` still choose the checker plays.
+    pub(crate) fn plays_by_own_eval(&self) -> bool {
+        self.eval != EvalKind::Neural && self.cube_counts()
+    }
+
+    /// The value checker play maximises for the side to move: [`Game::evaluate`], or the
+    /// chosen evaluation's own cubeless score when [`Self::plays_by_own_eval`].
+    pub(crate) fn play_value(&self) -> i32 {
+        if self.plays_by_own_eval() {
+            self.cubeless_times_cube()
+        } else {
+            self.evaluate()
+        }
+    }
+
     /// The cubeful equity for the side to move in equity units (points for money play,
     /// `2 * MWC - 1` in a match); a finished game is worth its result.
     pub fn cubeful_equity(&self) -> f64 {
@@ -226,7 +257,7 @@ impl Backgammon {
         if self.cube.offered {
             return cubeful::answer_equity(self, Backgammon::cubeful_equity);
         }
-        let chances = cubeful::chances(self, Backgammon::cubeless);
+        let chances = cubeful::chances(self);
         cubeful::equity(self, &chances)
     }
 
@@ -271,7 +302,7 @@ impl Game for Backgammon {
         // One-time set-up belongs to `newgame` (which `isready` waits for), not to the first
         // `go`, whose clock is running: the network with its bear-off database, and the
         // match equity table.
-        if options.eval == EvalKind::Neural {
+        if options.eval == EvalKind::Neural || options.cube || options.match_length > 0 {
             nn::shipped();
         }
         if options.match_length > 0 {
@@ -404,12 +435,8 @@ impl Game for Backgammon {
         if let Some(outcome) = self.outcome() {
             return self.terminal_value(&outcome).unwrap_or(0);
         }
-        if !self.cube.enabled && !self.score.is_match() && !self.jacoby {
-            // Results are worth the cube's value, so equities are too (cubeless estimate).
-            return self
-                .cubeless()
-                .saturating_mul(self.cube.value() as i32)
-                .clamp(-99_000, 99_000);
+        if !self.cube_counts() {
+            return self.cubeless_times_cube();
         }
         let equity = self.cubeful_equity();
         (equity * f64::from(eval::POINT)).clamp(-99_000.0, 99_000.0) as i32
