@@ -160,9 +160,9 @@ const CASES: &[(u32, &str, u32, u64)] = &[
     (6, "bbbbbb/bbbbbb/6/6/wwwwww/wwwwww w", 4, 424612),
     (
         10,
-        "bbbbbbbbbb/bbbbbbbbbb/10/10/4b5/4w5/10/10/wwwwwwwwww/wwwwwwwwww w",
+        "bbbbbbbbbb/bbbb1bbbbb/10/10/4b5/4w5/10/10/wwww1wwwww/wwwwwwwwww w",
         3,
-        121692,
+        115106,
     ),
     (13, "13/13/13/13/13/6b6/6w6/13/13/13/13/13/13 b", 4, 72),
 ];

@@ -36,7 +36,7 @@ const POSITIONS: [(&str, &str); 7] = [
     // Black's a2-b2 makes two contested white rows: White's choice comes before its push.
     ("waiting-choice", "w3/1www1/1w4/2w3b/2w3/5/b2w b 7 13 0 0"),
     // White has no reserve but a contested row waits: it is rescued; Black is nearly dry.
-    ("rescued", "b3/wwww1/1w4/2w3b/2w3/5/b2w w 0 2 0 0"),
+    ("rescued", "b3/wwww1/1w4/2w3b/2w3/5/b2w w 0 2 10 7"),
 ];
 
 fn engine(fen: &str) -> Gipf {
@@ -253,20 +253,20 @@ const VARIANT_POSITIONS: [(&str, Variant, &str); 8] = [
     (
         "cross on a GIPF-piece",
         Variant::Standard,
-        "1w2/W1ww1/1w4/1w4B/6/5/B2W w 9 12 0 0",
+        "1w2/W1ww1/1w4/1w4B/6/5/B2W w 9 12 2 0",
     ),
     // Black's c1-c2 makes a White row c3..c6 holding the GIPF-piece c4: it waits for White,
     // who decides before its push.
     (
         "waiting for the owner",
         Variant::Standard,
-        "4/wWw1w/6/W5B/6/5/B3 b 11 10 0 0",
+        "4/wWw1w/6/W5B/6/5/B3 b 11 10 4 0",
     ),
     // c1-c2 makes a row whose extension c6 is Black's last GIPF-piece: taking it wins.
     (
         "last GIPF-piece",
         Variant::Standard,
-        "4/1wwwB/6/W6/6/5/4 w 10 8 4 0",
+        "4/1wwwB/6/W6/6/5/4 w 10 8 8 3",
     ),
     // Gc1-c2 makes four GIPF-pieces in a row: at least one must go.
     (

@@ -330,6 +330,24 @@ fn game_line(config: &Config, names: &[&str; 2], tally: &Tally, played: &Played)
     line
 }
 
+/// `least time left: N ms (ENGINE, game G)`: the closest any engine came to losing on time
+/// (clock time controls only; the first such game on a tie).
+fn least_left_line(names: &[&str; 2], games: &[Played]) -> Option<String> {
+    let mut least: Option<(i64, usize, usize)> = None;
+    for game in games {
+        for (who, left) in game.least_left_ms.iter().enumerate() {
+            if let Some(left) = *left {
+                if least.is_none_or(|(l, _, _)| left < l) {
+                    least = Some((left, who, game.pairing.number));
+                }
+            }
+        }
+    }
+    least.map(|(left, who, number)| {
+        format!("least time left: {left} ms ({}, game {number})", names[who])
+    })
+}
+
 fn print_summary(config: &Config, names: &[&str; 2], summary: &Summary, out: &mut dyn Write) {
     let tally = &summary.tally;
     let (elo, error) = tally.elo();
@@ -370,6 +388,9 @@ fn print_summary(config: &Config, names: &[&str; 2], summary: &Summary, out: &mu
     }
     let reasons: Vec<String> = reasons.iter().map(|(r, n)| format!("{r} {n}")).collect();
     lines.push(format!("reasons: {}", reasons.join(", ")));
+    if let Some(line) = least_left_line(names, &summary.games) {
+        lines.push(line);
+    }
     if let (Some(sprt), Some((llr, verdict))) = (&config.sprt, summary.sprt) {
         let (lower, upper) = sprt.bounds();
         let decision = match verdict {

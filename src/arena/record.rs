@@ -116,6 +116,7 @@ mod tests {
                 reason: "illegal-move".into(),
                 detail: "a1a2: \"bad\"\n".into(),
             },
+            least_left_ms: [None; 2],
         };
         let header = Header {
             game: "bombardment",

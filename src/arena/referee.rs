@@ -61,6 +61,9 @@ pub struct Played {
     pub moves: Vec<String>,
     /// The result.
     pub result: GameResult,
+    /// The least time each engine (match order) had left on its clock after a move, for
+    /// clock time controls.
+    pub least_left_ms: [Option<i64>; 2],
 }
 
 /// An engine slot of a worker: the process, started on demand and dropped after any fault.
@@ -111,7 +114,7 @@ pub fn play(
         if let Err(fault) = ready(rules, &specs[who], &mut seats[who], pairing.engine_seed) {
             seats[who] = None;
             let result = forfeit(colour, &fault);
-            return Ok(finished(pairing, moves, result));
+            return Ok(finished(pairing, moves, result, [None; 2]));
         }
     }
 
@@ -168,14 +171,26 @@ pub fn play(
         }
         moves.push(referee.last_move().unwrap_or(answer.token));
     };
-    Ok(finished(pairing, moves, result))
+    let least_left_ms = [0, 1].map(|who| clocks.least_left_ms(colour_of(by_colour, who)));
+    Ok(finished(pairing, moves, result, least_left_ms))
 }
 
-fn finished(pairing: Pairing, moves: Vec<String>, result: GameResult) -> Played {
+/// The colour index (0 White) the engine `who` (match order) plays.
+fn colour_of(by_colour: [usize; 2], who: usize) -> usize {
+    usize::from(by_colour[0] != who)
+}
+
+fn finished(
+    pairing: Pairing,
+    moves: Vec<String>,
+    result: GameResult,
+    least_left_ms: [Option<i64>; 2],
+) -> Played {
     Played {
         pairing,
         moves,
         result,
+        least_left_ms,
     }
 }
 

@@ -83,6 +83,7 @@ impl TimeControl {
 pub struct Clocks {
     controls: [TimeControl; 2],
     left_ms: [i64; 2],
+    least_ms: [Option<i64>; 2],
 }
 
 impl Clocks {
@@ -91,6 +92,7 @@ impl Clocks {
         Clocks {
             controls,
             left_ms: [controls[0].start_ms(), controls[1].start_ms()],
+            least_ms: [None; 2],
         }
     }
 
@@ -138,6 +140,8 @@ impl Clocks {
             TimeControl::Depth(_) | TimeControl::Nodes(_) => true,
             TimeControl::Clock { increment_ms, .. } => {
                 self.left_ms[mover] -= used;
+                let least = &mut self.least_ms[mover];
+                *least = Some(least.map_or(self.left_ms[mover], |l| l.min(self.left_ms[mover])));
                 if self.left_ms[mover] < -margin {
                     return false;
                 }
@@ -146,6 +150,12 @@ impl Clocks {
                 true
             }
         }
+    }
+
+    /// The least time `side` had left on its clock right after one of its moves (before the
+    /// increment; negative within the margin), `None` before its first move on a clock.
+    pub fn least_left_ms(&self, side: usize) -> Option<i64> {
+        self.least_ms[side]
     }
 
     /// Milliseconds left on `mover`'s clock (0 for controls without a clock).
@@ -189,11 +199,15 @@ mod tests {
         );
         assert!(clocks.charge(0, Duration::from_millis(400), margin));
         assert_eq!(clocks.left_ms(0), 700);
+        assert_eq!(clocks.least_left_ms(0), Some(600));
         assert!(clocks.charge(0, Duration::from_millis(710), margin));
         assert_eq!(clocks.left_ms(0), 100);
+        assert_eq!(clocks.least_left_ms(0), Some(-10));
         assert!(!clocks.charge(0, Duration::from_millis(130), margin));
+        assert_eq!(clocks.least_left_ms(0), Some(-30));
         assert_eq!(clocks.go_command(1), "go movetime 50");
         assert!(clocks.charge(1, Duration::from_millis(70), margin));
         assert!(!clocks.charge(1, Duration::from_millis(71), margin));
+        assert_eq!(clocks.least_left_ms(1), None);
     }
 }

@@ -50,6 +50,13 @@ pub trait Dice: Game {
     /// the best one, or `roll`. Default: none, and `go` at a chance node is an error.
     fn pre_chance_moves(&self, _out: &mut Vec<Self::Move>) {}
 
+    /// When moves are chosen by another value than [`Game::evaluate`] (backgammon playing
+    /// `eval=pubeval` checker plays while its cube decisions need the network's equities):
+    /// that value, for the side to move. `None` (the default): moves are chosen by `evaluate`.
+    fn choice_value(&self) -> Option<i32> {
+        None
+    }
+
     /// The value of a finished game for the side to move, in [`Game::evaluate`] units, for
     /// games whose search averages over dice and so must weigh results against evaluations.
     /// `None` (the default) scores a finished game as a proven win or loss.

@@ -68,6 +68,19 @@ pub fn search<G: Complete>(
     let Some(&(best_1ply, _)) = scored.first() else {
         return Some(result);
     };
+    // Plays chosen by another value than the evaluation (backgammon's pubeval under the cube)
+    // report the evaluation of the position each leaves: that is the equity the decisions
+    // before the roll compare.
+    let equity = |score: i32, mv: G::Move| {
+        if root.choice_value().is_none() {
+            return score;
+        }
+        let child = after(root, mv);
+        match child.outcome() {
+            Some(outcome) => -child.terminal_value(&outcome).unwrap_or(0),
+            None => -child.evaluate(),
+        }
+    };
     // One `info` line for the best play of a pass; with `MultiPV` N, the N best, ranked.
     let multipv = limits.multipv.max(1);
     let mut report_pass = |depth: u32, ranked: &[(i32, G::Move)], nodes: u64| -> Info {
@@ -78,7 +91,7 @@ pub fn search<G: Complete>(
             .enumerate()
             .map(|(line, &(score, mv))| Info {
                 depth,
-                score: Score::Cp(score),
+                score: Score::Cp(equity(score, mv)),
                 nodes,
                 time_ms,
                 pv: vec![root.format_move(mv)],
@@ -179,7 +192,7 @@ impl<G: Complete> Walk<'_, G> {
         self.nodes += 1;
         match pos.outcome() {
             Some(outcome) => pos.terminal_value(&outcome).unwrap_or(0),
-            None => pos.evaluate(),
+            None => pos.choice_value().unwrap_or_else(|| pos.evaluate()),
         }
     }
 

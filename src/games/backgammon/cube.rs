@@ -92,6 +92,26 @@ impl Cube {
         }
     }
 
+    /// A position read with the cube out of play (`cube=off`) cannot have used it: its cube
+    /// is a centred 1, with no double offered or dropped.
+    pub fn check_in_play(self) -> Result<(), GameError> {
+        if self.enabled
+            || (self.log2 == 0 && self.owner.is_none() && !self.offered && !self.dropped)
+        {
+            return Ok(());
+        }
+        let what = if self.offered {
+            "a double is offered".to_owned()
+        } else if self.dropped {
+            "a double was dropped".to_owned()
+        } else {
+            format!("the cube stands at {}", self.flag().unwrap_or_default())
+        };
+        Err(GameError::BadPosition(format!(
+            "{what}, but the cube is not in play (newgame backgammon cube=on)"
+        )))
+    }
+
     /// The position-string flag, or `None` for a centred 1-cube.
     pub fn flag(self) -> Option<String> {
         match (self.log2, self.owner) {

@@ -10,7 +10,7 @@
 
 use super::cube::MAX_LOG2;
 use super::met::{self, Live};
-use super::{bearoff, nn, race, Backgammon, EvalKind};
+use super::{bearoff, nn, race, Backgammon};
 use crate::game::{Game, Side};
 
 /// How much of the live-cube value a real game keeps (its jumps lose the rest).
@@ -31,35 +31,26 @@ pub struct Chances {
     pub lose_backgammon: f64,
 }
 
-/// The chances of the side to move by the position's evaluation: the network's own outputs,
-/// or, for the evaluations that give only an equity, the winning chance matching it.
-pub fn chances(pos: &Backgammon, cubeless: impl Fn(&Backgammon) -> i32) -> Chances {
-    if pos.eval == EvalKind::Neural {
-        let mut chances = network_chances(pos);
-        let (me, them) = (
-            pos.checkers(pos.side_to_move()),
-            pos.checkers(pos.side_to_move().opponent()),
-        );
-        // All-home races are exact already (the bear-off database); in longer races the
-        // race model's winning chance, the network's gammons within it.
-        let exact = bearoff::outputs(me, them).is_some();
-        if let Some(win) = race::winning_chance(me, them).filter(|_| !exact) {
-            chances.win = win;
-            chances.win_gammon = chances.win_gammon.min(win);
-            chances.win_backgammon = chances.win_backgammon.min(chances.win_gammon);
-            chances.lose_gammon = chances.lose_gammon.min(1.0 - win);
-            chances.lose_backgammon = chances.lose_backgammon.min(chances.lose_gammon);
-        }
-        return chances;
+/// The chances of the side to move: the network's own outputs, whatever evaluation chooses
+/// the checker plays (`eval=heuristic` gives only an equity, pubeval only a ranking score, and
+/// read as winning chances they double from the start and drop at once).
+pub fn chances(pos: &Backgammon) -> Chances {
+    let mut chances = network_chances(pos);
+    let (me, them) = (
+        pos.checkers(pos.side_to_move()),
+        pos.checkers(pos.side_to_move().opponent()),
+    );
+    // All-home races are exact already (the bear-off database); in longer races the
+    // race model's winning chance, the network's gammons within it.
+    let exact = bearoff::outputs(me, them).is_some();
+    if let Some(win) = race::winning_chance(me, them).filter(|_| !exact) {
+        chances.win = win;
+        chances.win_gammon = chances.win_gammon.min(win);
+        chances.win_backgammon = chances.win_backgammon.min(chances.win_gammon);
+        chances.lose_gammon = chances.lose_gammon.min(1.0 - win);
+        chances.lose_backgammon = chances.lose_backgammon.min(chances.lose_gammon);
     }
-    let equity = f64::from(cubeless(pos)) / f64::from(super::eval::POINT);
-    Chances {
-        win: ((1.0 + equity) / 2.0).clamp(0.0, 1.0),
-        win_gammon: 0.0,
-        win_backgammon: 0.0,
-        lose_gammon: 0.0,
-        lose_backgammon: 0.0,
-    }
+    chances
 }
 
 /// The network's chances for the side to move, made consistent (gammons within wins).

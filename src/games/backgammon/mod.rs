@@ -230,6 +230,27 @@ impl Backgammon {
         }
     }
 
+    /// Whether positions are valued cubeful: the cube is in play or the game is part of a match.
+    fn cube_counts(&self) -> bool {
+        self.cube.enabled || self.score.is_match() || self.jacoby
+    }
+
+    /// The evaluation's cubeless equity times the cube: results are worth the cube's value,
+    /// so equities are too.
+    fn cubeless_times_cube(&self) -> i32 {
+        self.cubeless()
+            .saturating_mul(self.cube.value() as i32)
+            .clamp(-99_000, 99_000)
+    }
+
+    /// Whether checker plays are ranked by another value than [`Game::evaluate`]: with the
+    /// cube in play, `evaluate` is the cubeful equity from the network's chances (the cube
+    /// decisions need chances, which only the network gives), while `eval=heuristic` or
+    /// `eval=pubeval` still choose the checker plays.
+    fn plays_by_own_eval(&self) -> bool {
+        self.eval != EvalKind::Neural && self.cube_counts()
+    }
+
     /// The cubeful equity for the side to move in equity units (points for money play,
     /// `2 * MWC - 1` in a match); a finished game is worth its result.
     pub fn cubeful_equity(&self) -> f64 {
@@ -239,7 +260,7 @@ impl Backgammon {
         if self.cube.offered {
             return cubeful::answer_equity(self, Backgammon::cubeful_equity);
         }
-        let chances = cubeful::chances(self, Backgammon::cubeless);
+        let chances = cubeful::chances(self);
         cubeful::equity(self, &chances)
     }
 
@@ -284,7 +305,7 @@ impl Game for Backgammon {
         // One-time set-up belongs to `newgame` (which `isready` waits for), not to the first
         // `go`, whose clock is running: the network with its bear-off database, and the
         // match equity table.
-        if options.eval == EvalKind::Neural {
+        if options.eval == EvalKind::Neural || options.cube || options.match_length > 0 {
             nn::shipped();
         }
         if options.match_length > 0 {
@@ -294,7 +315,9 @@ impl Game for Backgammon {
     }
 
     fn from_fen(fen: &str, options: &Options) -> Result<Self, GameError> {
-        position_text::parse_fen(fen, options)
+        let pos = position_text::parse_fen(fen, options)?;
+        pos.cube.check_in_play()?;
+        Ok(pos)
     }
 
     fn to_fen(&self) -> String {
@@ -415,12 +438,8 @@ impl Game for Backgammon {
         if let Some(outcome) = self.outcome() {
             return self.terminal_value(&outcome).unwrap_or(0);
         }
-        if !self.cube.enabled && !self.score.is_match() && !self.jacoby {
-            // Results are worth the cube's value, so equities are too (cubeless estimate).
-            return self
-                .cubeless()
-                .saturating_mul(self.cube.value() as i32)
-                .clamp(-99_000, 99_000);
+        if !self.cube_counts() {
+            return self.cubeless_times_cube();
         }
         let equity = self.cubeful_equity();
         (equity * f64::from(eval::POINT)).clamp(-99_000.0, 99_000.0) as i32
@@ -442,6 +461,10 @@ impl Hints for Backgammon {
 }
 
 impl Dice for Backgammon {
+    fn choice_value(&self) -> Option<i32> {
+        self.plays_by_own_eval().then(|| self.cubeless_times_cube())
+    }
+
     fn chance_events(&self, out: &mut Vec<Chance>) {
         if self.dice.is_some() || self.cube.offered || self.outcome().is_some() {
             return;
@@ -509,11 +532,13 @@ impl Formats for Backgammon {
     }
 
     fn from_format(format: &str, text: &str, options: &Options) -> Result<Self, GameError> {
-        match format {
-            "xgid" => ids::from_xgid(text, options),
-            "gnubgid" => ids::from_gnubg_id(text, options),
-            _ => Err(GameError::Unsupported("this position format")),
-        }
+        let pos = match format {
+            "xgid" => ids::from_xgid(text, options)?,
+            "gnubgid" => ids::from_gnubg_id(text, options)?,
+            _ => return Err(GameError::Unsupported("this position format")),
+        };
+        pos.cube.check_in_play()?;
+        Ok(pos)
     }
 
     fn to_format(&self, format: &str) -> Option<String> {

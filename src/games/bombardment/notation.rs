@@ -203,8 +203,26 @@ pub fn parse_fen<B: Bits>(fen: &str, geometry: Geometry<B>) -> Result<Bombardmen
             )));
         }
     }
+    // Pieces are never added: each side has at most the two home rows it started with.
+    for owner in [Side::White, Side::Black] {
+        let count = position.pieces[owner.index()].count();
+        if count > 2 * n {
+            return Err(bad(format!(
+                "{} has {count} pieces, more than the {} it starts with on size={n}",
+                owner.name(),
+                2 * n
+            )));
+        }
+    }
     if position.reached_far_rank(Side::White) && position.reached_far_rank(Side::Black) {
         return Err(bad("both sides stand on their far rank".into()));
+    }
+    // Only the mover's own step reaches its far rank, and that ends the game at once.
+    if position.reached_far_rank(side) {
+        return Err(bad(format!(
+            "{0} stands on its far rank with {0} to move (the game ended on {0}'s last move)",
+            side.name()
+        )));
     }
     Ok(position)
 }

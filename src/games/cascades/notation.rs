@@ -256,6 +256,21 @@ pub fn parse_fen(fen: &str, g: Geometry) -> Result<Cascades, GameError> {
         hash: 0,
     };
     position.hash = position.compute_hash();
+    // Only the mover's own stones can give its colour the bottom-row majority, and that ends
+    // the game at once: the side to move never has it, nor does anyone after a pass.
+    if let Some(holder) = [Side::White, Side::Black]
+        .into_iter()
+        .find(|&s| position.has_majority(s))
+    {
+        if holder == side || passes > 0 {
+            let after = if passes > 0 { " after a pass" } else { "" };
+            return Err(bad(format!(
+                "{} holds the bottom-row majority with {} to move{after} (the game ended with the stone that gave it)",
+                holder.name(),
+                side.name()
+            )));
+        }
+    }
     Ok(position)
 }
 

@@ -168,14 +168,17 @@ impl Gipf {
         }
         pos.reserve = [numbers[0], numbers[1]];
         pos.captured = [numbers[2], numbers[3]];
+        // A push moves pieces from the reserve to the board, a removal moves them back or to
+        // the opponent's captures: the sum never changes.
         for side in [Side::White, Side::Black] {
-            let total = pos.pieces_on_board(side)
-                + pos.reserve[side.index()] as u32
-                + pos.captured[side.opponent().index()] as u32;
-            if total > PIECE_LIMIT as u32 {
+            let total = pos.owned(side);
+            if total != u32::from(variant.pieces()) {
                 return Err(bad(format!(
-                    "{} would own {total} pieces (board, reserve and captured), more than {PIECE_LIMIT}",
-                    side.name()
+                    "{} has {total} pieces (board, reserve and captured by {}), the {} game has {}",
+                    side.name(),
+                    side.opponent().name(),
+                    variant.name(),
+                    variant.pieces()
                 )));
             }
         }

@@ -44,8 +44,7 @@ use crate::game::{Dice, Exact, Formats, Game, GameError, Harness, Hints, Laws, O
 pub use movegen::Move;
 pub use variant::Variant;
 
-/// The most pieces one colour may own in a position string (the box holds 18 of each; the
-/// basic game uses 15, handicap games up to 18).
+/// The most pieces in one count of a position string (the box holds 18 of each colour).
 pub const PIECE_LIMIT: u8 = 18;
 
 /// The start: White on b5 e2 h5, Black on b2 e8 h2 (internal (x, y) coordinates).
@@ -159,6 +158,14 @@ impl Gipf {
     /// How many GIPF-pieces `side` has on the board.
     pub(crate) fn gipf_count(&self, side: Side) -> u32 {
         (self.gipf & self.pieces[side.index()]).count_ones()
+    }
+
+    /// Every piece of `side`: on the board (a GIPF-piece counting two), in reserve, and
+    /// captured by the opponent.
+    pub(crate) fn owned(&self, side: Side) -> u32 {
+        self.pieces_on_board(side)
+            + u32::from(self.reserve[side.index()])
+            + u32::from(self.captured[side.opponent().index()])
     }
 
     /// The pieces `side` owns on the board, counting a GIPF-piece as two.
@@ -303,12 +310,7 @@ impl Harness for Gipf {
     }
 
     fn is_consistent(&self) -> bool {
-        let within = |side: Side| {
-            self.pieces_on_board(side)
-                + self.reserve[side.index()] as u32
-                + self.captured[side.opponent().index()] as u32
-                <= PIECE_LIMIT as u32
-        };
+        let within = |side: Side| self.owned(side) == u32::from(self.variant.pieces());
         self.pieces_on_spots()
             && self.gipf & !self.occupied() == 0
             && (self.variant.has_gipf_pieces() || self.gipf == 0)

@@ -95,7 +95,7 @@ fn illegal_reasons() {
     );
     assert!(err("a1-b2:xb2-b5").starts_with("illegal move a1-b2:xb2-b5: wrong removal choice"));
     // A full line.
-    let full = pos("wbwb/5/6/w5b/6/5/b2w w 12 12 0 0");
+    let full = pos("wbwb/5/6/w5b/6/5/b2w w 11 11 0 0");
     assert_eq!(
         full.parse_move("b1-b2").unwrap_err().to_string(),
         "illegal move b1-b2: the line from b2 to b5 is full"
@@ -105,15 +105,15 @@ fn illegal_reasons() {
 #[test]
 fn row_with_extension_captures() {
     // White on c3 c4 c5, Black on c6: c1-c2 makes the row c2..c5, extended over c6.
-    let p = pos("4/1wwwb/6/7/6/5/4 w 5 5 0 0");
+    let p = pos("4/1wwwb/6/7/6/5/4 w 5 5 9 7");
     let next = p.after_move(p.parse_move("c1-c2").unwrap());
-    assert_eq!(next.to_fen(), "4/5/6/7/6/5/4 b 8 5 1 0");
+    assert_eq!(next.to_fen(), "4/5/6/7/6/5/4 b 8 5 10 7");
 }
 
 #[test]
 fn intersecting_rows_need_a_choice() {
     // c1-c2 completes the column c2..c5 and the diagonal c2 d3 e4 f4, which share c2.
-    let p = pos("4/1www1/1w4/2w4/2w3/5/4 w 5 5 0 0");
+    let p = pos("4/1www1/1w4/2w4/2w3/5/4 w 5 5 10 4");
     let list = moves(&p);
     assert!(list.contains(&"c1-c2:xc2-c5".to_string()), "{list:?}");
     assert!(list.contains(&"c1-c2:xc2-f4".to_string()), "{list:?}");
@@ -128,15 +128,15 @@ fn intersecting_rows_need_a_choice() {
         p.parse_move("c1-c2:xc2-c5").unwrap()
     );
     let after = p.after_move(p.parse_move("c1-c2:xc2-f4").unwrap());
-    assert_eq!(after.to_fen(), "4/1www1/6/7/6/5/4 b 8 5 0 0");
+    assert_eq!(after.to_fen(), "4/1www1/6/7/6/5/4 b 8 5 10 4");
 }
 
 #[test]
 fn opponent_choice_waits_for_its_turn() {
     // Black's a2-b2 slides the white b2 piece to c2, completing two white rows that share c2.
-    let p = pos("w3/1www1/1w4/2w4/2w3/5/4 b 5 5 0 0");
+    let p = pos("w3/1www1/1w4/2w4/2w3/5/4 b 5 5 10 3");
     let next = p.after_move(p.parse_move("a2-b2").unwrap());
-    assert_eq!(next.to_fen(), "b3/wwww1/1w4/2w4/2w3/5/4 w 5 4 0 0");
+    assert_eq!(next.to_fen(), "b3/wwww1/1w4/2w4/2w3/5/4 w 5 4 10 3");
     let list = moves(&next);
     assert!(list
         .iter()
@@ -153,10 +153,10 @@ fn opponent_choice_waits_for_its_turn() {
 
 #[test]
 fn empty_reserve_loses_unless_rows_wait() {
-    let dry = pos("4/5/6/7/6/5/4 w 0 5 0 0");
+    let dry = pos("4/5/6/7/6/5/4 w 0 5 10 15");
     assert_eq!(dry.outcome().map(|o| o.winner), Some(Some(Side::Black)));
     assert!(moves(&dry).is_empty());
-    let rescued = pos("b3/wwww1/1w4/2w4/2w3/5/4 w 0 4 0 0");
+    let rescued = pos("b3/wwww1/1w4/2w4/2w3/5/4 w 0 4 10 8");
     assert!(rescued.outcome().is_none());
     assert!(!moves(&rescued).is_empty());
 }
@@ -171,7 +171,7 @@ fn garbage_never_panics() {
             .wrapping_add(1442695040888963407);
         (seed >> 33) as usize % n
     };
-    let p = pos("b3/wwww1/1w4/2w3b/2w3/5/b2w w 3 4 0 0");
+    let p = pos("b3/wwww1/1w4/2w3b/2w3/5/b2w w 3 4 8 4");
     for _ in 0..20000 {
         let len = next(16);
         let text: String = (0..len).map(|_| alphabet[next(alphabet.len())]).collect();
@@ -207,7 +207,7 @@ fn structured_tokens_parse_to_listed_moves_or_fail_cleanly() {
         (seed >> 33) as usize % n
     };
     let positions = [
-        "b3/wwww1/1w4/2w3b/2w3/5/b2w w 3 4 0 0",
+        "b3/wwww1/1w4/2w3b/2w3/5/b2w w 3 4 8 4",
         "b2w/1www1/1w4/2w3b/2w3/5/b2w w 7 12 0 0",
         "b3/1www1/1w4/2w3w/2w2w/b3w/wwww w 2 13 0 0",
     ];
@@ -244,7 +244,7 @@ fn choice_orders_reaching_one_position_are_one_move() {
     // The column c2..c6 and the diagonal c2..g4 meet only in the black c2 (an extension of
     // both): either choice removes both rows, so every push is listed once, with the smaller
     // spelling, and the other spelling is accepted as the same move.
-    let p = pos("4/bwwww/1w4/2w4/2w3/2w2/4 w 5 8 0 0");
+    let p = pos("4/bwwww/1w4/2w4/2w3/2w2/4 w 5 8 6 2");
     let list = moves(&p);
     assert_eq!(list.len(), 42);
     assert!(list.iter().all(|m| m.starts_with("xc2-c6:")));
@@ -253,5 +253,5 @@ fn choice_orders_reaching_one_position_are_one_move() {
         p.parse_move("xc2-c6:a1-b2").unwrap()
     );
     let after = p.after_move(p.parse_move("xc2-g4:a1-b2").unwrap());
-    assert_eq!(after.to_fen(), "w3/5/6/7/6/5/4 b 12 8 1 0");
+    assert_eq!(after.to_fen(), "w3/5/6/7/6/5/4 b 12 8 7 2");
 }

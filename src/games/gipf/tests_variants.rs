@@ -80,7 +80,7 @@ fn the_remover_decides_for_gipf_pieces_of_both_colours() {
 
 #[test]
 fn a_kept_gipf_piece_on_the_crossing_keeps_the_second_row() {
-    let p = pos(Variant::Standard, "1w2/W1ww1/1w4/1w4B/6/5/B2W w 9 12 0 0");
+    let p = pos(Variant::Standard, "1w2/W1ww1/1w4/1w4B/6/5/B2W w 9 12 2 0");
     let listed = moves(&p);
     assert!(listed.contains(&"c1-c2:xb3-e3".to_string()));
     assert!(listed.contains(&"c1-c2:xb3-e3/c3,xc2-c5/c3".to_string()));
@@ -106,18 +106,18 @@ fn four_gipf_pieces_in_a_row_must_be_broken() {
 
 #[test]
 fn a_row_with_a_gipf_piece_waits_for_its_owner() {
-    let p = pos(Variant::Standard, "4/wWw1w/6/W5B/6/5/B3 b 11 10 0 0");
+    let p = pos(Variant::Standard, "4/wWw1w/6/W5B/6/5/B3 b 11 10 4 0");
     let waiting = play(&p, "c1-c2");
-    assert_eq!(waiting.to_fen(), "4/bwWww/6/W5B/6/5/B3 w 11 9 0 0");
+    assert_eq!(waiting.to_fen(), "4/bwWww/6/W5B/6/5/B3 w 11 9 4 0");
     assert!(error(&waiting, "a1-b2").contains("white must decide which GIPF-pieces of xc2-c6 stay"));
     let kept = play(&waiting, "xc2-c6/c4:a1-b2");
-    assert_eq!(kept.to_fen(), "w3/2W2/6/W5B/6/5/B3 b 13 9 1 0");
+    assert_eq!(kept.to_fen(), "w3/2W2/6/W5B/6/5/B3 b 13 9 5 0");
     assert!(moves(&waiting).iter().all(|m| m.starts_with("xc2-c6")));
 }
 
 #[test]
 fn losing_the_last_gipf_piece_loses() {
-    let p = pos(Variant::Standard, "4/1wwwB/6/W6/6/5/4 w 10 8 4 0");
+    let p = pos(Variant::Standard, "4/1wwwB/6/W6/6/5/4 w 10 8 8 3");
     let taken = play(&p, "c1-c2:xc2-c6");
     let outcome = taken.outcome().expect("over");
     assert_eq!(
@@ -127,7 +127,7 @@ fn losing_the_last_gipf_piece_loses() {
     assert!(moves(&taken).is_empty());
     assert_eq!(play(&p, "c1-c2:xc2-c6/c6").outcome(), None);
     // Removing one's own last GIPF-piece loses at once too.
-    let own = pos(Variant::Standard, "4/1Www1/6/6B/6/5/4 w 10 14 0 0");
+    let own = pos(Variant::Standard, "4/1Www1/6/6B/6/5/4 w 10 14 2 4");
     let gone = play(&own, "c1-c2:xc2-c5");
     assert_eq!(gone.outcome().map(|o| o.winner), Some(Some(Side::Black)));
 }
@@ -150,7 +150,7 @@ fn tournament_opening_rules() {
         error(&back, "Ga3-b3"),
         "illegal move Ga3-b3: white has played a single piece and may no longer bring in GIPF-pieces"
     );
-    let dry = pos(Variant::Tournament, "W3/5/6/7/6/5/4 w 1 16 0 0 wb");
+    let dry = pos(Variant::Tournament, "W3/5/6/7/6/5/4 w 1 16 2 15 wb");
     assert_eq!(
         error(&dry, "Ga2-b3"),
         "illegal move Ga2-b3: a GIPF-piece takes 2 pieces, white has 1 in reserve"

@@ -38,6 +38,15 @@ impl Variant {
         }
     }
 
+    /// The pieces each side owns: on the board (a GIPF-piece counting two), in reserve or
+    /// captured by the opponent, they always add up to this (15 basic, 18 otherwise).
+    pub fn pieces(self) -> u8 {
+        match self {
+            Variant::Basic => 15,
+            Variant::Standard | Variant::Tournament => 18,
+        }
+    }
+
     /// Whether the game has GIPF-pieces (and so the rule that a player without one loses).
     pub fn has_gipf_pieces(self) -> bool {
         self != Variant::Basic

@@ -112,7 +112,7 @@ impl Default for Options {
     }
 }
 
-/// Upper bound for the `nocapture` option and the counter in a position string.
+/// Upper bound for the `nocapture` option.
 pub const MAX_NOCAPTURE: u32 = 10_000;
 
 /// A Nine Men's Morris position with the history its draw rules need.

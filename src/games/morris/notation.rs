@@ -40,6 +40,35 @@ pub fn parse_options(pairs: &[(&str, &str)]) -> Result<Options, GameError> {
     Ok(options)
 }
 
+/// The plies-without-capture field, checked against what a game can reach: the game ends when
+/// the counter reaches `nocapture`, so it never exceeds it; with the rule off (`nocapture=0`)
+/// it counts on, up to the largest `u32` (where it stays). While pieces are in hand it cannot
+/// exceed the placements made so far (every ply of that phase is a placement).
+fn parse_quiet_plies(text: &str, hand: [u8; 2], options: &Options) -> Result<u32, GameError> {
+    let bad = |what: String| Err(GameError::BadPosition(what));
+    let Ok(quiet) = text.parse::<u32>() else {
+        return bad(format!(
+            "plies without capture must be a number 0..{}, not '{text}'",
+            u32::MAX
+        ));
+    };
+    if options.nocapture > 0 && quiet > options.nocapture {
+        return bad(format!(
+            "plies without capture must be 0..{0} (the game is drawn at {0}: nocapture={0}), not {quiet}",
+            options.nocapture
+        ));
+    }
+    if hand != [0, 0] {
+        let placed = 18 - u32::from(hand[0]) - u32::from(hand[1]);
+        if quiet > placed {
+            return bad(format!(
+                "{quiet} plies without capture, more than the {placed} placements made so far"
+            ));
+        }
+    }
+    Ok(quiet)
+}
+
 /// Every option as `key=value`, in a fixed order.
 pub fn format_options(options: &Options) -> String {
     format!(
@@ -90,8 +119,8 @@ fn piece_char(pos: &Morris, p: usize) -> char {
 ///
 /// # Errors
 /// [`GameError::BadPosition`] naming the first problem: field count, rank shape, piece
-/// letters, side, hands, counts above 9 pieces, a hand count the alternation of turns cannot
-/// produce, or an opponent already below 3 pieces.
+/// letters, side, hands, a counter the game cannot reach, counts above 9 pieces, a hand count
+/// the alternation of turns cannot produce, or an opponent already below 3 pieces.
 pub fn parse_fen(fen: &str, options: &Options) -> Result<Morris, GameError> {
     let bad = |what: String| GameError::BadPosition(what);
     let fields: Vec<&str> = fen.split_whitespace().collect();
@@ -135,14 +164,7 @@ pub fn parse_fen(fen: &str, options: &Options) -> Result<Morris, GameError> {
         _ => Err(bad(format!("pieces in hand must be 0..9, not '{text}'"))),
     };
     let hand = [hand_count(white_hand)?, hand_count(black_hand)?];
-    let quiet_plies = match quiet.parse::<u32>() {
-        Ok(n) if n <= MAX_NOCAPTURE => n,
-        _ => {
-            return Err(bad(format!(
-                "plies without capture must be 0..{MAX_NOCAPTURE}, not '{quiet}'"
-            )))
-        }
-    };
+    let quiet_plies = parse_quiet_plies(quiet, hand, options)?;
     for s in [Side::White, Side::Black] {
         let i = s.index();
         if board[i].count_ones() + u32::from(hand[i]) > 9 {
