@@ -57,6 +57,9 @@ pub fn search<G: Game>(
     };
     let mut root_moves = Vec::new();
     root.legal_moves(&mut root_moves);
+    if limits.root_moves.is_some() {
+        root_moves.retain(|&mv| limits.allows(&root.format_move(mv)));
+    }
     // The first of equally scored root moves is kept: a seeded order among moves of equal
     // hint picks at random where neither the search nor the game prefers one.
     if let Some(seed) = limits.variety {
@@ -105,10 +108,15 @@ pub fn search<G: Game>(
             || root_value.is_some_and(|value| proven_score(value, 0) == score);
         let out_of_time = searcher
             .budget
-            .soft
+            .soft()
             .is_some_and(|soft| Instant::now() >= soft);
-        if !limits.infinite
-            && (proven || out_of_time || root_moves.len() == 1 && limits.depth.is_none())
+        let mate_in = match Score::from_internal(score) {
+            Score::Mate(m) => Some(m),
+            Score::Cp(_) => None,
+        };
+        if limits.mate_found(mate_in)
+            || !limits.infinite
+                && (proven || out_of_time || root_moves.len() == 1 && limits.depth.is_none())
         {
             break;
         }
@@ -118,11 +126,10 @@ pub fn search<G: Game>(
     result
 }
 
-/// `go infinite` must not answer before `stop`, even when the result is known.
+/// `go infinite` (and `go ponder` before `ponderhit`) must not answer before `stop`, even
+/// when the result is known.
 fn wait_for_stop(limits: &Limits, stop: &AtomicBool) {
-    while limits.infinite && !stop.load(Ordering::Relaxed) {
-        std::thread::sleep(std::time::Duration::from_millis(1));
-    }
+    limits.hold_answer(stop);
 }
 
 struct Searcher<'a, G: Game> {
@@ -437,7 +444,7 @@ impl<G: Game> Searcher<'_, G> {
     }
 
     fn check_limits(&mut self) {
-        let out_of_time = self.budget.hard.is_some_and(|hard| Instant::now() >= hard);
+        let out_of_time = self.budget.hard().is_some_and(|hard| Instant::now() >= hard);
         let out_of_nodes = self.node_limit.is_some_and(|limit| self.nodes >= limit);
         if out_of_time || out_of_nodes || self.stop.load(Ordering::Relaxed) {
             self.aborted = true;

@@ -41,7 +41,7 @@ pub fn decide_before_chance<G: Game>(
         let mut probe = Probe {
             table: &mut *table,
             stop,
-            hard: budget.hard,
+            hard: budget.hard(),
             node_limit: limits.nodes,
             nodes: &mut nodes,
         };
@@ -79,13 +79,11 @@ pub fn decide_before_chance<G: Game>(
             time_ms: start.elapsed().as_millis() as u64,
             pv,
         });
-        if !limits.infinite && budget.soft.is_some_and(|soft| Instant::now() >= soft) {
+        if !limits.infinite && budget.soft().is_some_and(|soft| Instant::now() >= soft) {
             break;
         }
     }
-    while limits.infinite && !stop.load(Ordering::Relaxed) {
-        std::thread::sleep(std::time::Duration::from_millis(1));
-    }
+    limits.hold_answer(stop);
     (choice, nodes)
 }
 

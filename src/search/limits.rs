@@ -1,9 +1,12 @@
-//! Search limits (`go depth/nodes/movetime/clock/infinite`) and the time budget derived from them.
+//! Search limits (`go depth/nodes/movetime/clock/movestogo/mate/searchmoves/ponder/infinite`)
+//! and the time budget derived from them.
 
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::{Arc, OnceLock};
 use std::time::{Duration, Instant};
 
 /// The limits of one `go`, already resolved to the side to move's clock.
-#[derive(Clone, Debug, Default, PartialEq, Eq)]
+#[derive(Clone, Debug, Default)]
 pub struct Limits {
     /// Deepest iteration to run.
     pub depth: Option<u32>,
@@ -15,8 +18,17 @@ pub struct Limits {
     pub time_left: Option<i64>,
     /// The mover's increment per move, in milliseconds.
     pub increment: i64,
+    /// Moves until the next time control (`movestogo`): the clock is shared among them.
+    pub moves_to_go: Option<u32>,
+    /// Stop once a win in at most this many of the mover's moves is proven (`mate N`).
+    pub mate: Option<u32>,
+    /// Only these root moves are searched (`searchmoves`), in canonical spelling.
+    pub root_moves: Option<Vec<String>>,
     /// Search until `stop`, whatever else is given.
     pub infinite: bool,
+    /// `go ponder`: no time limit until [`PonderHit::hit`], then the time limits count from
+    /// that instant; the answer is held back until then (or `stop`).
+    pub ponder: Option<Arc<PonderHit>>,
     /// Milliseconds kept back for communication delays (`MoveOverhead`).
     pub overhead: i64,
     /// When the `go` arrived: the time limits count from here, not from when the search
@@ -29,8 +41,26 @@ pub struct Limits {
     pub variety: Option<u64>,
 }
 
+/// The `ponderhit` of a `go ponder` search: the instant the opponent played the expected
+/// move, set once by the protocol thread and watched by the search.
+#[derive(Debug, Default)]
+pub struct PonderHit(OnceLock<Instant>);
+
+impl PonderHit {
+    /// The opponent played the pondered move at `at`: the clock starts.
+    pub fn hit(&self, at: Instant) {
+        let _ = self.0.set(at);
+    }
+
+    /// When `ponderhit` came, if it did.
+    pub fn at(&self) -> Option<Instant> {
+        self.0.get().copied()
+    }
+}
+
 impl Limits {
-    /// True when nothing but `stop` can end the search.
+    /// True when nothing but `stop` can end the search (`mate N` alone ends only when it
+    /// finds the win, so it counts as unbounded).
     pub fn is_unbounded(&self) -> bool {
         self.infinite
             || (self.depth.is_none()
@@ -38,27 +68,57 @@ impl Limits {
                 && self.movetime.is_none()
                 && self.time_left.is_none())
     }
+
+    /// True while a `go ponder` search waits for `ponderhit`.
+    pub fn is_pondering(&self) -> bool {
+        self.ponder.as_ref().is_some_and(|p| p.at().is_none())
+    }
+
+    /// True when `token` (a canonical move spelling) may be searched at the root.
+    pub fn allows(&self, token: &str) -> bool {
+        self.root_moves
+            .as_ref()
+            .is_none_or(|moves| moves.iter().any(|m| m == token))
+    }
+
+    /// True when `score` (in moves, as `info ... score mate M` reports it) is the win `mate N`
+    /// asks for.
+    pub fn mate_found(&self, mate_in: Option<i32>) -> bool {
+        matches!((self.mate, mate_in), (Some(n), Some(m)) if m > 0 && m as u32 <= n)
+    }
+
+    /// Holds a finished search's answer back while UCI forbids it: `go infinite` and a
+    /// `go ponder` before `ponderhit` answer only after `stop`.
+    pub fn hold_answer(&self, stop: &AtomicBool) {
+        while (self.infinite || self.is_pondering()) && !stop.load(Ordering::Relaxed) {
+            std::thread::sleep(Duration::from_millis(1));
+        }
+    }
 }
 
-/// When the search must stop (hard) and when it should not start a new iteration (soft).
-#[derive(Copy, Clone, Debug)]
+/// When the search must stop (hard) and when it should not start a new iteration (soft),
+/// as offsets from the instant the clock starts: the `go`, or the `ponderhit` of a ponder
+/// search (no deadline before it).
+#[derive(Clone, Debug)]
 pub struct Budget {
-    /// Never search past this instant.
-    pub hard: Option<Instant>,
-    /// Do not begin a new iteration after this instant.
-    pub soft: Option<Instant>,
+    start: Instant,
+    ponder: Option<Arc<PonderHit>>,
+    hard: Option<Duration>,
+    soft: Option<Duration>,
 }
 
 impl Budget {
-    /// Derives the budget from the limits, counting from `start`.
+    /// Derives the budget from the limits, counting from `start` (or from the ponderhit).
     pub fn new(limits: &Limits, start: Instant) -> Budget {
+        let mut budget = Budget {
+            start,
+            ponder: limits.ponder.clone(),
+            hard: None,
+            soft: None,
+        };
         if limits.infinite {
-            return Budget {
-                hard: None,
-                soft: None,
-            };
+            return budget;
         }
-        let at = |ms: i64| start + Duration::from_millis(ms.max(0) as u64);
         let mut hard: Option<i64> = None;
         let mut soft: Option<i64> = None;
         if let Some(movetime) = limits.movetime {
@@ -68,16 +128,38 @@ impl Budget {
         }
         if let Some(left) = limits.time_left {
             let usable = left - limits.overhead;
-            // A slice of the clock plus most of the increment, never more than half of it.
-            let slice = (usable / 25 + limits.increment * 3 / 4).min(usable / 2);
-            let clock_hard = (slice * 3).min(usable / 2);
+            // A share of the clock plus most of the increment: 1/25 in sudden death, 1/N of
+            // it with N moves to go. Never more than half the clock, since later moves need
+            // time too, except for the last move before the control (the clock refills).
+            let moves = limits.moves_to_go.map_or(25, |n| n.clamp(1, 25)) as i64;
+            let cap = if moves == 1 { usable * 3 / 4 } else { usable / 2 };
+            let slice = (usable / moves + limits.increment * 3 / 4).min(cap);
+            let clock_hard = (slice * 3).min(cap);
             hard = Some(hard.map_or(clock_hard, |h| h.min(clock_hard)));
             soft = Some(soft.map_or(slice, |s| s.min(slice)));
         }
-        Budget {
-            hard: hard.map(at),
-            soft: soft.map(at),
+        let span = |ms: i64| Duration::from_millis(ms.max(0) as u64);
+        budget.hard = hard.map(span);
+        budget.soft = soft.map(span);
+        budget
+    }
+
+    /// The instant the clock started: `None` while a ponder search waits for `ponderhit`.
+    fn clock_start(&self) -> Option<Instant> {
+        match &self.ponder {
+            None => Some(self.start),
+            Some(ponder) => ponder.at(),
         }
+    }
+
+    /// Never search past this instant (`None`: no deadline, or not yet).
+    pub fn hard(&self) -> Option<Instant> {
+        Some(self.clock_start()? + self.hard?)
+    }
+
+    /// Do not begin a new iteration after this instant.
+    pub fn soft(&self) -> Option<Instant> {
+        Some(self.clock_start()? + self.soft?)
     }
 }
 
@@ -94,7 +176,7 @@ mod tests {
             ..Limits::default()
         };
         let budget = Budget::new(&limits, start);
-        assert_eq!(budget.hard, Some(start + Duration::from_millis(90)));
+        assert_eq!(budget.hard(), Some(start + Duration::from_millis(90)));
     }
 
     #[test]
@@ -105,7 +187,47 @@ mod tests {
             ..Limits::default()
         };
         let budget = Budget::new(&limits, start);
-        assert_eq!(budget.hard, Some(start));
+        assert_eq!(budget.hard(), Some(start));
+    }
+
+    #[test]
+    fn moves_to_go_share_the_clock() {
+        let start = Instant::now();
+        let clock = |moves_to_go| {
+            let limits = Limits {
+                time_left: Some(10_000),
+                moves_to_go,
+                ..Limits::default()
+            };
+            let budget = Budget::new(&limits, start);
+            let ms = |at: Option<Instant>| (at.unwrap() - start).as_millis();
+            (ms(budget.soft()), ms(budget.hard()))
+        };
+        // Sudden death: 1/25 of the clock; 5 moves to go: 1/5 (hard at most half the clock);
+        // the last move before the control may use 3/4 of it.
+        assert_eq!(clock(None), (400, 1200));
+        assert_eq!(clock(Some(5)), (2000, 5000));
+        assert_eq!(clock(Some(1)), (7500, 7500));
+        assert_eq!(clock(Some(40)), (400, 1200));
+    }
+
+    #[test]
+    fn a_ponder_search_has_no_deadline_until_ponderhit() {
+        let start = Instant::now();
+        let ponder = Arc::new(PonderHit::default());
+        let limits = Limits {
+            movetime: Some(100),
+            ponder: Some(Arc::clone(&ponder)),
+            ..Limits::default()
+        };
+        let budget = Budget::new(&limits, start);
+        assert!(limits.is_pondering());
+        assert_eq!(budget.hard(), None);
+        let hit = start + Duration::from_millis(500);
+        ponder.hit(hit);
+        assert!(!limits.is_pondering());
+        assert_eq!(budget.hard(), Some(hit + Duration::from_millis(100)));
+        assert_eq!(budget.soft(), Some(hit + Duration::from_millis(100)));
     }
 
     #[test]
@@ -116,5 +238,23 @@ mod tests {
             ..Limits::default()
         };
         assert!(!depth.is_unbounded());
+        let mate = Limits {
+            mate: Some(2),
+            ..Limits::default()
+        };
+        assert!(mate.is_unbounded());
+    }
+
+    #[test]
+    fn root_moves_and_mate() {
+        let limits = Limits {
+            root_moves: Some(vec!["a1".into(), "b2".into()]),
+            mate: Some(2),
+            ..Limits::default()
+        };
+        assert!(limits.allows("b2") && !limits.allows("c3"));
+        assert!(Limits::default().allows("c3"));
+        assert!(limits.mate_found(Some(2)) && !limits.mate_found(Some(3)));
+        assert!(!limits.mate_found(Some(-1)) && !limits.mate_found(None));
     }
 }

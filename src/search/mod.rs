@@ -8,7 +8,7 @@ mod tt;
 
 pub use alphabeta::{search, SearchResult};
 pub use decide::{decide_before_chance, solve_by_search, GenericSolution, PreChance};
-pub use limits::{Budget, Limits};
+pub use limits::{Budget, Limits, PonderHit};
 pub use tt::Table;
 
 use std::fmt;

@@ -1,6 +1,8 @@
-//! The transposition table: a fixed-size array sized by the `Hash` option.
+//! The transposition table: a fixed-size array sized by the `Hash` option, in zeroed memory
+//! that becomes resident only as the search writes it.
 
-use std::mem::size_of;
+use std::alloc::Layout;
+use std::mem::{size_of, MaybeUninit};
 
 /// How a stored score bounds the true value.
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]
@@ -28,65 +30,149 @@ pub struct Entry<M> {
     pub bound: Bound,
 }
 
+/// One slot of the table. All-zero bytes are a valid empty slot (`bound` 0), so the table can
+/// take zeroed pages from the operating system without writing them: a large `Hash` costs
+/// no time and no memory until the search uses it.
+#[repr(C)]
+struct Slot<M> {
+    key: u64,
+    score: i32,
+    depth: i16,
+    /// 0: empty; 1, 2, 3: [`Bound::Exact`], [`Bound::Lower`], [`Bound::Upper`].
+    bound: u8,
+    /// Initialised whenever `bound` is not 0.
+    best: MaybeUninit<Option<M>>,
+}
+
+impl<M: Copy> Copy for Slot<M> {}
+
+impl<M: Copy> Clone for Slot<M> {
+    fn clone(&self) -> Self {
+        *self
+    }
+}
+
 /// A transposition table of `Entry<M>`, always-replace, indexed by the hash.
-#[derive(Debug)]
 pub struct Table<M> {
-    entries: Vec<Option<Entry<M>>>,
+    slots: Vec<Slot<M>>,
+}
+
+impl<M> std::fmt::Debug for Table<M> {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(f, "Table({} entries)", self.slots.len())
+    }
+}
+
+/// `len` empty slots in zeroed memory from the allocator (`calloc`: fresh pages from the
+/// operating system stay unmapped until written), or `None` when the allocation fails.
+fn zeroed_slots<M: Copy>(len: usize) -> Option<Vec<Slot<M>>> {
+    let layout = Layout::array::<Slot<M>>(len).ok()?;
+    if layout.size() == 0 {
+        return Some(Vec::new());
+    }
+    // SAFETY: the layout has a non-zero size; all-zero bytes are a valid `Slot<M>` (integers
+    // and a `MaybeUninit`); the vector owns memory from the global allocator with exactly
+    // this layout (capacity = length = `len`), as `Vec::from_raw_parts` requires.
+    unsafe {
+        let memory = std::alloc::alloc_zeroed(layout) as *mut Slot<M>;
+        (!memory.is_null()).then(|| Vec::from_raw_parts(memory, len, len))
+    }
 }
 
 impl<M: Copy> Table<M> {
     /// A table using at most `mib` mebibytes (at least one entry), and at most half the
     /// memory the system has available: `Hash 65536` on a smaller machine must give a
-    /// smaller table, not abort the engine when the allocation fails.
+    /// smaller table, not abort the engine when the allocation fails. The memory is zeroed
+    /// by the system and becomes resident only as entries are written.
     pub fn new(mib: usize) -> Table<M> {
-        let entry_size = size_of::<Option<Entry<M>>>().max(1);
+        let entry_size = size_of::<Slot<M>>();
         let wanted = mib.saturating_mul(1 << 20);
-        let mut len = affordable(wanted, available_bytes()) / entry_size;
-        let mut entries = Vec::new();
-        while len > 1 && entries.try_reserve_exact(len).is_err() {
+        let len = affordable(wanted, available_bytes()) / entry_size;
+        let slots = Table::allocate(len);
+        if slots.len() * entry_size < wanted / 2 {
+            log::warn!(
+                "Hash {mib} MiB does not fit in memory: the table has {} entries",
+                slots.len()
+            );
+        }
+        Table { slots }
+    }
+
+    /// `len` empty slots, or as many as the allocator gives (halving), at least one.
+    fn allocate(mut len: usize) -> Vec<Slot<M>> {
+        loop {
+            let len_here = len.max(1);
+            if let Some(slots) = zeroed_slots(len_here) {
+                return slots;
+            }
+            assert!(len_here > 1, "cannot allocate one table entry");
             len /= 2;
         }
-        let len = len.max(1);
-        if len * entry_size < wanted / 2 {
-            log::warn!("Hash {mib} MiB does not fit in memory: the table has {len} entries");
-        }
-        entries.resize(len, None);
-        Table { entries }
     }
 
     /// The number of entries.
     pub fn len(&self) -> usize {
-        self.entries.len()
+        self.slots.len()
     }
 
     /// True if the table has no slots (never: it always has at least one).
     pub fn is_empty(&self) -> bool {
-        self.entries.is_empty()
+        self.slots.is_empty()
     }
 
     /// Bytes used by the entries.
     pub fn bytes(&self) -> usize {
-        self.entries.len() * size_of::<Option<Entry<M>>>()
+        self.slots.len() * size_of::<Slot<M>>()
     }
 
-    /// Forgets everything (a new game).
+    /// Forgets everything (a new game): fresh zeroed memory rather than writing every
+    /// entry, which would make every page of a large table resident.
     pub fn clear(&mut self) {
-        self.entries.iter_mut().for_each(|e| *e = None);
+        let len = self.slots.len();
+        self.slots = Vec::new();
+        self.slots = Table::allocate(len);
     }
 
     fn slot(&self, key: u64) -> usize {
-        ((key as u128 * self.entries.len() as u128) >> 64) as usize
+        ((key as u128 * self.slots.len() as u128) >> 64) as usize
     }
 
     /// The entry stored for this hash, if any.
     pub fn probe(&self, key: u64) -> Option<Entry<M>> {
-        self.entries[self.slot(key)].filter(|e| e.key == key)
+        let slot = &self.slots[self.slot(key)];
+        let bound = match slot.bound {
+            1 => Bound::Exact,
+            2 => Bound::Lower,
+            3 => Bound::Upper,
+            _ => return None,
+        };
+        if slot.key != key {
+            return None;
+        }
+        Some(Entry {
+            key,
+            // SAFETY: a slot with a bound was written by `store`, which set `best`.
+            best: unsafe { slot.best.assume_init() },
+            score: slot.score,
+            depth: slot.depth,
+            bound,
+        })
     }
 
     /// Stores an entry, replacing whatever was in its slot.
     pub fn store(&mut self, entry: Entry<M>) {
-        let slot = self.slot(entry.key);
-        self.entries[slot] = Some(entry);
+        let index = self.slot(entry.key);
+        self.slots[index] = Slot {
+            key: entry.key,
+            score: entry.score,
+            depth: entry.depth,
+            bound: match entry.bound {
+                Bound::Exact => 1,
+                Bound::Lower => 2,
+                Bound::Upper => 3,
+            },
+            best: MaybeUninit::new(entry.best),
+        };
     }
 }
 
@@ -134,5 +220,14 @@ mod tests {
         table.store(entry);
         assert_eq!(table.probe(entry.key).map(|e| e.score), Some(42));
         assert!(table.probe(entry.key ^ 1).is_none());
+        table.clear();
+        assert!(table.probe(entry.key).is_none());
+    }
+
+    #[test]
+    fn a_fresh_table_is_empty_everywhere() {
+        let table: Table<(u8, u16)> = Table::new(1);
+        assert!((0..4096u64).all(|i| table.probe(i.wrapping_mul(0x9E37_79B9_7F4A_7C15)).is_none()));
+        assert!(table.probe(0).is_none());
     }
 }
