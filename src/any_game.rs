@@ -484,8 +484,7 @@ impl<'a> Pieces<'a> {
         let mut moves = Vec::new();
         pos.legal_moves(&mut moves);
         let estimate = (moves.len() as f64).powi(depth as i32);
-        let per_leaf =
-            (self.seconds + Self::PRIOR_SECONDS) / (self.estimated + Self::PRIOR_LEAVES);
+        let per_leaf = (self.seconds + Self::PRIOR_SECONDS) / (self.estimated + Self::PRIOR_LEAVES);
         if estimate * per_leaf <= Self::PIECE {
             let start = Instant::now();
             let count = pos.perft(depth);

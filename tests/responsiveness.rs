@@ -100,7 +100,10 @@ fn wait_lets_the_search_finish_before_a_quit_read_with_it() {
          go movetime 200\nwait\nquit",
     );
     let took = millis_until(&engine, "bestmove", start);
-    assert!(took >= 150, "answered after {took} ms: the quit cut the search short");
+    assert!(
+        took >= 150,
+        "answered after {took} ms: the quit cut the search short"
+    );
     assert!(engine.finish().success());
 }
 

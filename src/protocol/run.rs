@@ -4,8 +4,8 @@
 //! reaches a search even while the session waits for it before an earlier command. When
 //! stdout is closed (a write fails), the session ends: the search is stopped, exit status 0.
 
-use super::response::{Output, Response};
 use super::read_ahead::PendingStops;
+use super::response::{Output, Response};
 use super::session::{Flow, Session};
 use std::io::{BufRead, ErrorKind, Write};
 use std::panic::{catch_unwind, AssertUnwindSafe};

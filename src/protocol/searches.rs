@@ -150,9 +150,11 @@ impl Session {
 
     /// `perft D`: counted on the search thread; `stop` ends it with `error perft stopped`.
     pub(super) fn perft(&mut self, depth: u32) {
-        self.start_job(BOUNDED, move |game, stop, _| match game.perft_until_stopped(depth, stop) {
-            Some(count) => Response::Perft(depth, count),
-            None => Response::Error("perft stopped".into()),
+        self.start_job(BOUNDED, move |game, stop, _| {
+            match game.perft_until_stopped(depth, stop) {
+                Some(count) => Response::Perft(depth, count),
+                None => Response::Error("perft stopped".into()),
+            }
         });
     }
 
@@ -175,9 +177,7 @@ impl Session {
     /// Starts `work` as the job (any earlier job has answered: the caller waited for it).
     fn start_job<F>(&mut self, ending: Ending, work: F)
     where
-        F: FnOnce(&dyn AnyGame, &AtomicBool, &super::response::Output) -> Response
-            + Send
-            + 'static,
+        F: FnOnce(&dyn AnyGame, &AtomicBool, &super::response::Output) -> Response + Send + 'static,
     {
         self.join_job(false);
         self.job = Some(SearchJob::start(

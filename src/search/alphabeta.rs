@@ -444,7 +444,10 @@ impl<G: Game> Searcher<'_, G> {
     }
 
     fn check_limits(&mut self) {
-        let out_of_time = self.budget.hard().is_some_and(|hard| Instant::now() >= hard);
+        let out_of_time = self
+            .budget
+            .hard()
+            .is_some_and(|hard| Instant::now() >= hard);
         let out_of_nodes = self.node_limit.is_some_and(|limit| self.nodes >= limit);
         if out_of_time || out_of_nodes || self.stop.load(Ordering::Relaxed) {
             self.aborted = true;

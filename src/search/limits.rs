@@ -132,7 +132,11 @@ impl Budget {
             // it with N moves to go. Never more than half the clock, since later moves need
             // time too, except for the last move before the control (the clock refills).
             let moves = limits.moves_to_go.map_or(25, |n| n.clamp(1, 25)) as i64;
-            let cap = if moves == 1 { usable * 3 / 4 } else { usable / 2 };
+            let cap = if moves == 1 {
+                usable * 3 / 4
+            } else {
+                usable / 2
+            };
             let slice = (usable / moves + limits.increment * 3 / 4).min(cap);
             let clock_hard = (slice * 3).min(cap);
             hard = Some(hard.map_or(clock_hard, |h| h.min(clock_hard)));
