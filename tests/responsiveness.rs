@@ -1,5 +1,6 @@
-//! The engine answers `isready` and `stop` at once during a search, and a bounded search
-//! finishes and answers at end of input.
+//! The engine answers `isready` and `stop` at once during a search (and perft), a bounded
+//! search finishes and answers at end of input or before a `quit` after `wait`, pondering
+//! holds the answer until `ponderhit`, and a closed output ends the session.
 
 mod common;
 
@@ -57,5 +58,115 @@ fn end_of_input_lets_a_bounded_search_answer() {
         took >= 200,
         "answered after {took} ms: the search was cut short"
     );
+    assert!(engine.finish().success());
+}
+
+#[test]
+fn perft_is_stopped_and_quit_exits_at_once() {
+    for game in ["bombardment", "gipf"] {
+        let mut engine = Engine::start(&[game]);
+        engine.send("perft 20");
+        std::thread::sleep(Duration::from_millis(300));
+        let start = Instant::now();
+        engine.send("isready");
+        let ready = millis_until(&engine, "readyok", start);
+        let start = Instant::now();
+        engine.send("stop");
+        let line = engine.until("error", Duration::from_secs(10));
+        let stopped = start.elapsed().as_millis();
+        assert_eq!(line, "error perft stopped");
+        engine.send("perft 20");
+        std::thread::sleep(Duration::from_millis(300));
+        let start = Instant::now();
+        engine.send("quit");
+        let status = engine.finish();
+        let quit = start.elapsed().as_millis();
+        println!("{game}: isready in {ready} ms, stop in {stopped} ms, quit in {quit} ms");
+        assert!(status.success());
+        // 50 ms is the goal on an idle machine; shared machines need slack.
+        assert!(
+            ready < 250 && stopped < 250 && quit < 500,
+            "{game}: isready {ready} ms, stop {stopped} ms, quit {quit} ms"
+        );
+    }
+}
+
+#[test]
+fn wait_lets_the_search_finish_before_a_quit_read_with_it() {
+    let mut engine = Engine::start(&[]);
+    let start = Instant::now();
+    engine.send(
+        "newgame morris\nposition startpos moves d2 d6 f4 b4 d3 f6 b2 d5 e4 c4\n\
+         go movetime 200\nwait\nquit",
+    );
+    let took = millis_until(&engine, "bestmove", start);
+    assert!(
+        took >= 150,
+        "answered after {took} ms: the quit cut the search short"
+    );
+    assert!(engine.finish().success());
+}
+
+#[test]
+fn a_closed_output_ends_the_session() {
+    use std::io::{BufRead, BufReader, Write};
+    use std::process::{Command, Stdio};
+    let mut child = Command::new(env!("CARGO_BIN_EXE_tabula"))
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .spawn()
+        .expect("the engine starts");
+    let mut input = child.stdin.take().unwrap();
+    let mut output = BufReader::new(child.stdout.take().unwrap());
+    writeln!(input, "isready").unwrap();
+    let mut line = String::new();
+    output.read_line(&mut line).unwrap();
+    assert_eq!(line.trim(), "readyok");
+    // The reader goes away (`tabula | head -1`) while the input stays open and a search runs.
+    drop(output);
+    writeln!(input, "go infinite").unwrap();
+    writeln!(input, "isready").unwrap();
+    let start = Instant::now();
+    let status = loop {
+        if let Some(status) = child.try_wait().unwrap() {
+            break status;
+        }
+        assert!(
+            start.elapsed() < Duration::from_secs(5),
+            "the engine kept running with its output closed"
+        );
+        std::thread::sleep(Duration::from_millis(10));
+    };
+    assert!(status.success(), "{status}");
+}
+
+#[test]
+fn ponder_holds_the_answer_until_ponderhit_then_keeps_the_time() {
+    let mut engine = Engine::start(&[]);
+    engine.send("setoption name Ponder value true\nposition startpos moves e2e3\nisready");
+    millis_until(&engine, "readyok", Instant::now());
+    engine.send("go ponder movetime 200");
+    // No bestmove while pondering, however long: the next line is the readyok.
+    std::thread::sleep(Duration::from_millis(400));
+    engine.send("isready");
+    let line = loop {
+        let line = engine.until("", Duration::from_secs(10));
+        if !line.starts_with("info") {
+            break line;
+        }
+    };
+    assert_eq!(line, "readyok");
+    let start = Instant::now();
+    engine.send("ponderhit");
+    let best = engine.until("bestmove", Duration::from_secs(10));
+    let took = start.elapsed().as_millis();
+    println!("ponderhit: {best} after {took} ms");
+    // The 200 ms count from the ponderhit (MoveOverhead keeps 10 back).
+    assert!((150..400).contains(&took), "{took} ms");
+    assert_eq!(best.split(' ').nth(2), Some("ponder"), "{best}");
+    // With the option off, bestmove names no reply.
+    engine.send("setoption name Ponder value false\ngo depth 4");
+    let best = engine.until("bestmove", Duration::from_secs(10));
+    assert_eq!(best.split(' ').count(), 2, "{best}");
     assert!(engine.finish().success());
 }

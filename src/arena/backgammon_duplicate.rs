@@ -72,7 +72,7 @@ fn engine_search(pos: &Backgammon, kind: EvalKind, limits: &Limits) -> Option<Mo
         .search(&root, limits, &table, &stop, &mut |_| {})
         .best;
     SEARCHES.fetch_add(1, Ordering::Relaxed);
-    let hard = Budget::new(limits, start).hard;
+    let hard = Budget::new(limits, start).hard();
     if hard.is_some_and(|hard| Instant::now() >= hard) {
         TIMED_OUT.fetch_add(1, Ordering::Relaxed);
     }

@@ -17,6 +17,14 @@ pub struct GoParams {
     pub white_increment: Option<i64>,
     /// `binc MS` or `p2inc MS`.
     pub black_increment: Option<i64>,
+    /// `movestogo N`: moves until the next time control.
+    pub moves_to_go: Option<u32>,
+    /// `mate N`: stop once a win in at most N moves is proven.
+    pub mate: Option<u32>,
+    /// `searchmoves M1 M2 ...`: search only these root moves (as written).
+    pub search_moves: Vec<String>,
+    /// `ponder`: search the given position without a time limit until `ponderhit`.
+    pub ponder: bool,
     /// `infinite`
     pub infinite: bool,
 }
@@ -94,6 +102,8 @@ pub enum Command<'a> {
     Go(GoParams),
     /// `stop`
     Stop,
+    /// `ponderhit`: the opponent played the move being pondered; the clock starts.
+    PonderHit,
     /// `wait`: block until the running search has answered.
     Wait,
     /// `solve [movetime MS]`: try to prove the position's value.

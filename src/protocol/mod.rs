@@ -1,11 +1,18 @@
 //! The text protocol: grammar ([`parse`]), typed commands ([`command`]), every printed line
-//! ([`response`]), the engine options, the session state machine and the I/O loop ([`run`]).
+//! ([`response`]), the engine options, the session (dispatch in `session`, the game and
+//! options in `setup`, the jobs of the search thread in `searches` and `search_job`, the
+//! clock in `clock`, read-ahead `stop`s in `read_ahead`) and the I/O loop ([`run`]).
 
+mod clock;
 pub mod command;
 pub mod options;
 pub mod parse;
+pub mod read_ahead;
 pub mod response;
 mod run;
+mod search_job;
+mod searches;
 pub mod session;
+mod setup;
 
 pub use run::{run, LINE_LIMIT};

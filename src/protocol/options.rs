@@ -27,6 +27,8 @@ pub struct EngineOptions {
     /// `Variety`: equally scored root moves are chosen at random (from `Seed` and the
     /// position) instead of by move order, so that games between engines differ.
     pub variety: bool,
+    /// `Ponder`: the GUI may send `go ponder`; `bestmove` then names the expected reply.
+    pub ponder: bool,
 }
 
 /// Who chooses the move on `go`.
@@ -68,6 +70,7 @@ impl Default for EngineOptions {
             player: Player::Search,
             tablebase_path: String::new(),
             variety: false,
+            ponder: false,
         }
     }
 }
@@ -110,6 +113,7 @@ impl EngineOptions {
             ),
             "name TablebasePath type string default <empty>".into(),
             format!("name Variety type check default {}", defaults.variety),
+            format!("name Ponder type check default {}", defaults.ponder),
         ]
     }
 
@@ -191,16 +195,20 @@ impl EngineOptions {
                 }
                 self.tablebase_path = text.to_owned();
             }
-            "variety" => {
-                self.variety = match value.map(str::to_ascii_lowercase).as_deref() {
-                    Some("true") => true,
-                    Some("false") => false,
-                    _ => return Err("bad value for Variety: expected true or false".into()),
-                }
-            }
+            "variety" => self.variety = check(value, "Variety")?,
+            "ponder" => self.ponder = check(value, "Ponder")?,
             _ => return Err(format!("no such option: {name}")),
         }
         Ok(())
+    }
+}
+
+/// A `check` option's value: `true` or `false` (any case).
+fn check(value: Option<&str>, name: &str) -> Result<bool, String> {
+    match value.map(str::to_ascii_lowercase).as_deref() {
+        Some("true") => Ok(true),
+        Some("false") => Ok(false),
+        _ => Err(format!("bad value for {name}: expected true or false")),
     }
 }
 
@@ -226,6 +234,9 @@ mod tests {
         assert!(options.set("Colour", Some("2")).is_err());
         assert!(options.set("Game", Some("chess")).is_err());
         assert!(options.set("GameOptions", Some("size")).is_err());
+        assert!(options.set("Ponder", Some("yes")).is_err());
+        assert!(options.set("ponder", Some("TRUE")).is_ok());
+        assert!(options.ponder);
         assert_eq!(options.hash_mib, 64);
     }
 

@@ -9,7 +9,9 @@ use super::command::{Command, GoParams, Query};
 use nom::branch::alt;
 use nom::bytes::complete::{tag, take_till1, take_while1};
 use nom::character::complete::{char, digit1, space0, space1};
-use nom::combinator::{all_consuming, eof, map, map_res, opt, recognize, rest, value, verify};
+use nom::combinator::{
+    all_consuming, eof, map, map_res, opt, peek, recognize, rest, value, verify,
+};
 use nom::multi::{many0, separated_list1};
 use nom::sequence::{preceded, separated_pair};
 use nom::{IResult, Parser};
@@ -59,9 +61,10 @@ pub const USAGE: &[(&str, &str)] = &[
     ("roll", "roll"),
     (
         "go",
-        "go [depth N] [nodes N] [movetime MS] [wtime MS] [btime MS] [winc MS] [binc MS] [p1time MS] [p2time MS] [p1inc MS] [p2inc MS] [infinite]",
+        "go [depth N] [nodes N] [movetime MS] [wtime MS] [btime MS] [winc MS] [binc MS] [p1time MS] [p2time MS] [p1inc MS] [p2inc MS] [movestogo N] [mate N] [searchmoves MOVE ...] [ponder] [infinite]",
     ),
     ("stop", "stop"),
+    ("ponderhit", "ponderhit"),
     ("wait", "wait"),
     ("solve", "solve [movetime MS]"),
     ("bench", "bench [NODES]"),
@@ -101,6 +104,7 @@ pub fn parse_line(line: &str) -> Result<Option<Command<'_>>, ParseError> {
         "d" => no_args(args, Command::Display),
         "eval" => no_args(args, Command::Eval),
         "stop" => no_args(args, Command::Stop),
+        "ponderhit" => no_args(args, Command::PonderHit),
         "wait" => no_args(args, Command::Wait),
         "roll" => no_args(args, Command::Roll),
         "newgame" => full(newgame, args),
@@ -246,7 +250,7 @@ fn query(i: &str) -> IResult<&str, Command<'_>> {
 
 /// One `go` limit, applied to the parameters being built.
 #[derive(Clone, Debug)]
-enum GoItem {
+enum GoItem<'a> {
     Depth(u32),
     Nodes(u64),
     MoveTime(i64),
@@ -254,11 +258,35 @@ enum GoItem {
     BlackTime(i64),
     WhiteIncrement(i64),
     BlackIncrement(i64),
+    MovesToGo(u32),
+    Mate(u32),
+    SearchMoves(Vec<&'a str>),
+    Ponder,
     Infinite,
 }
 
-fn go_item(i: &str) -> IResult<&str, GoItem> {
-    let timed = |name: &'static str, make: fn(i64) -> GoItem| {
+/// The words that start a `go` limit: a `searchmoves` list ends before any of them.
+const GO_WORDS: &[&str] = &[
+    "depth",
+    "nodes",
+    "movetime",
+    "wtime",
+    "btime",
+    "winc",
+    "binc",
+    "p1time",
+    "p2time",
+    "p1inc",
+    "p2inc",
+    "movestogo",
+    "mate",
+    "searchmoves",
+    "ponder",
+    "infinite",
+];
+
+fn go_item(i: &str) -> IResult<&str, GoItem<'_>> {
+    let timed = |name: &'static str, make: fn(i64) -> GoItem<'static>| {
         map(preceded((tag(name), space1), millis), make)
     };
     alt((
@@ -273,9 +301,27 @@ fn go_item(i: &str) -> IResult<&str, GoItem> {
         timed("p2time", GoItem::BlackTime),
         timed("p1inc", GoItem::WhiteIncrement),
         timed("p2inc", GoItem::BlackIncrement),
-        value(GoItem::Infinite, tag("infinite")),
+        map(
+            preceded((tag("movestogo"), space1), number_u32),
+            GoItem::MovesToGo,
+        ),
+        map(preceded((tag("mate"), space1), number_u32), GoItem::Mate),
+        map(
+            preceded(
+                (tag("searchmoves"), space1),
+                separated_list1(space1, verify(token, |t: &str| !GO_WORDS.contains(&t))),
+            ),
+            GoItem::SearchMoves,
+        ),
+        value(GoItem::Ponder, (tag("ponder"), peek_end)),
+        value(GoItem::Infinite, (tag("infinite"), peek_end)),
     ))
     .parse(i)
+}
+
+/// The end of a word: a blank or the end of the line (so `ponder` is not `ponderx`).
+fn peek_end(i: &str) -> IResult<&str, ()> {
+    value((), peek(alt((space1, eof)))).parse(i)
 }
 
 fn go(i: &str) -> IResult<&str, Command<'_>> {
@@ -291,6 +337,12 @@ fn go(i: &str) -> IResult<&str, Command<'_>> {
                 GoItem::BlackTime(ms) => params.black_time = Some(ms),
                 GoItem::WhiteIncrement(ms) => params.white_increment = Some(ms),
                 GoItem::BlackIncrement(ms) => params.black_increment = Some(ms),
+                GoItem::MovesToGo(n) => params.moves_to_go = Some(n),
+                GoItem::Mate(n) => params.mate = Some(n),
+                GoItem::SearchMoves(moves) => {
+                    params.search_moves = moves.into_iter().map(str::to_owned).collect()
+                }
+                GoItem::Ponder => params.ponder = true,
                 GoItem::Infinite => params.infinite = true,
             }
         }
@@ -430,6 +482,31 @@ mod tests {
         assert!(parse_line("go depth x").is_err());
         assert!(parse_line("go sideways").is_err());
         assert!(parse_line("go nodes -5").is_err());
+    }
+
+    #[test]
+    fn go_reads_what_uci_runners_send() {
+        let Command::Go(params) =
+            ok("go ponder wtime 100 btime 200 movestogo 7 searchmoves e2e3 xd7 mate 3 depth 9")
+        else {
+            panic!("not a go");
+        };
+        assert!(params.ponder);
+        assert_eq!(params.moves_to_go, Some(7));
+        assert_eq!(params.search_moves, vec!["e2e3", "xd7"]);
+        assert_eq!(params.mate, Some(3));
+        assert_eq!(params.depth, Some(9));
+        let Command::Go(params) = ok("go infinite searchmoves pass") else {
+            panic!("not a go");
+        };
+        assert!(params.infinite && params.search_moves == vec!["pass"]);
+        assert!(parse_line("go searchmoves").is_err());
+        assert!(parse_line("go searchmoves depth 3").is_err());
+        assert!(parse_line("go ponderx").is_err());
+        assert!(parse_line("go mate").is_err());
+        assert!(parse_line("go movestogo -1").is_err());
+        assert_eq!(ok("ponderhit"), Command::PonderHit);
+        assert!(parse_line("ponderhit now").is_err());
     }
 
     #[test]

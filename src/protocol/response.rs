@@ -2,7 +2,8 @@
 //!
 //! Output is line-atomic and flushed per line: the search thread and the input thread share
 //! one [`Output`], whose lock also guards the "a search is running" flag so that a new `go`
-//! right after a `bestmove` is never refused as "already searching".
+//! right after a `bestmove` is never refused as "already searching". A failed write (stdout
+//! closed) marks it closed, which ends the session.
 
 use crate::game::Proven;
 use crate::search::Info;
@@ -31,6 +32,8 @@ pub enum Response {
     Info(Info),
     /// `bestmove MOVE`
     BestMove(String),
+    /// `bestmove MOVE ponder REPLY`: the reply the engine expects (with `Ponder` on).
+    BestMovePonder(String, String),
     /// `response VALUE` (UGI query answers)
     Answer(&'static str),
     /// `legalmoves M ...`
@@ -123,6 +126,7 @@ impl Response {
                 one(line)
             }
             Response::BestMove(mv) => one(format!("bestmove {mv}")),
+            Response::BestMovePonder(mv, reply) => one(format!("bestmove {mv} ponder {reply}")),
             Response::Answer(value) => one(format!("response {value}")),
             Response::LegalMoves(moves) if moves.is_empty() => one("legalmoves".into()),
             Response::LegalMoves(moves) => one(format!("legalmoves {}", moves.join(" "))),
@@ -168,6 +172,8 @@ impl Response {
 struct Sink {
     writer: Box<dyn Write + Send>,
     searching: bool,
+    closed: bool,
+    on_close: Option<Box<dyn FnOnce() + Send>>,
 }
 
 /// The engine's single output channel (cheap to clone; clones share the writer).
@@ -183,6 +189,8 @@ impl Output {
             sink: Arc::new(Mutex::new(Sink {
                 writer,
                 searching: false,
+                closed: false,
+                on_close: None,
             })),
         }
     }
@@ -193,11 +201,21 @@ impl Output {
             .unwrap_or_else(|poison| poison.into_inner())
     }
 
-    /// Prints a response, flushing each line. A closed pipe is not an error worth dying for:
-    /// the input side notices EOF and ends the session.
+    /// Prints a response, flushing each line. A failed write (the reader closed stdout)
+    /// marks the output closed: nobody hears the engine any more, so the session ends.
     pub fn send(&self, response: &Response) {
         let mut sink = self.lock();
         write_lines(&mut sink, response);
+    }
+
+    /// Calls `hook` (once) when a write fails, so the input loop can end the session at once.
+    pub fn on_close(&self, hook: Box<dyn FnOnce() + Send>) {
+        self.lock().on_close = Some(hook);
+    }
+
+    /// True once a write has failed.
+    pub fn is_closed(&self) -> bool {
+        self.lock().closed
     }
 
     /// Marks a search as started.
@@ -219,8 +237,49 @@ impl Output {
 }
 
 fn write_lines(sink: &mut Sink, response: &Response) {
-    for line in response.lines() {
-        let _ = writeln!(sink.writer, "{line}");
+    if sink.closed {
+        return;
     }
-    let _ = sink.writer.flush();
+    let written = response
+        .lines()
+        .iter()
+        .try_for_each(|line| writeln!(sink.writer, "{line}"))
+        .and_then(|()| sink.writer.flush());
+    if let Err(error) = written {
+        log::info!("output closed ({error}): ending the session");
+        sink.closed = true;
+        if let Some(hook) = sink.on_close.take() {
+            hook();
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// A writer whose reader has gone away.
+    struct Closed;
+
+    impl Write for Closed {
+        fn write(&mut self, _: &[u8]) -> std::io::Result<usize> {
+            Err(std::io::ErrorKind::BrokenPipe.into())
+        }
+        fn flush(&mut self) -> std::io::Result<()> {
+            Ok(())
+        }
+    }
+
+    #[test]
+    fn a_failed_write_closes_the_output_and_calls_the_hook_once() {
+        let out = Output::new(Box::new(Closed));
+        let calls = Arc::new(Mutex::new(0));
+        let counter = Arc::clone(&calls);
+        out.on_close(Box::new(move || *counter.lock().unwrap() += 1));
+        assert!(!out.is_closed());
+        out.send(&Response::ReadyOk);
+        out.send(&Response::ReadyOk);
+        assert!(out.is_closed());
+        assert_eq!(*calls.lock().unwrap(), 1);
+    }
 }

@@ -1,13 +1,15 @@
 //! The input loop: reads lines (bounded in length) on a thread of their own, hands them to the
 //! session in order, and ends on `quit` or at end of input after the running search has
-//! answered. The reader counts the `stop` and `quit` lines it reads ahead, so they reach a
-//! search even while the session waits for it before an earlier command.
+//! answered. The reader notes the `stop`, `quit` and `wait` lines it reads ahead, so a `stop`
+//! reaches a search even while the session waits for it before an earlier command. When
+//! stdout is closed (a write fails), the session ends: the search is stopped, exit status 0.
 
+use super::read_ahead::PendingStops;
 use super::response::{Output, Response};
-use super::session::{Flow, PendingStops, Session};
+use super::session::{Flow, Session};
 use std::io::{BufRead, ErrorKind, Write};
 use std::panic::{catch_unwind, AssertUnwindSafe};
-use std::sync::mpsc::{sync_channel, Receiver};
+use std::sync::mpsc::{sync_channel, Receiver, SyncSender};
 
 /// Lines read ahead of the session at most; the reader waits beyond that.
 const READ_AHEAD: usize = 1024;
@@ -19,6 +21,8 @@ enum Line {
     Text(String),
     TooLong(usize),
     End,
+    /// Not a line: the output was closed.
+    OutputClosed,
 }
 
 /// Reads one line without ever buffering more than [`LINE_LIMIT`] bytes of it.
@@ -61,9 +65,12 @@ fn read_line(input: &mut dyn BufRead, buffer: &mut Vec<u8>) -> Line {
     }
 }
 
-/// Reads `input` on a thread, counting the `stop` and `quit` lines in `pending`.
-fn read_ahead(mut input: impl BufRead + Send + 'static, pending: PendingStops) -> Receiver<Line> {
-    let (sender, lines) = sync_channel(READ_AHEAD);
+/// Reads `input` on a thread into `sender`, noting `stop`, `quit` and `wait` in `pending`.
+fn read_ahead(
+    mut input: impl BufRead + Send + 'static,
+    pending: PendingStops,
+    sender: SyncSender<Line>,
+) {
     std::thread::spawn(move || {
         let mut buffer = Vec::new();
         loop {
@@ -77,7 +84,6 @@ fn read_ahead(mut input: impl BufRead + Send + 'static, pending: PendingStops) -
             }
         }
     });
-    lines
 }
 
 /// Runs a session over `input` and `output`. `args` may name the game and its options
@@ -96,7 +102,14 @@ pub fn run(
             return 2;
         }
     }
-    let lines = read_ahead(input, session.pending_stops());
+    let (sender, lines): (_, Receiver<Line>) = sync_channel(READ_AHEAD);
+    // Wakes the loop when the output closes while it waits for input; if the queue is full,
+    // the loop is busy and sees the closed output after the line it is handling.
+    let wake = sender.clone();
+    out.on_close(Box::new(move || {
+        let _ = wake.try_send(Line::OutputClosed);
+    }));
+    read_ahead(input, session.pending_stops(), sender);
     loop {
         match lines.recv().unwrap_or(Line::End) {
             Line::Text(text) => {
@@ -109,11 +122,21 @@ pub fn run(
                     )),
                 }
             }
-            Line::TooLong(length) => out.send(&Response::Error(format!(
-                "line too long: {length} bytes (limit {LINE_LIMIT})"
-            ))),
+            Line::TooLong(length) => {
+                out.send(&Response::Error(format!(
+                    "line too long: {length} bytes (limit {LINE_LIMIT})"
+                )));
+                if out.is_closed() {
+                    session.close();
+                    return 0;
+                }
+            }
             Line::End => {
                 session.finish();
+                return 0;
+            }
+            Line::OutputClosed => {
+                session.close();
                 return 0;
             }
         }

@@ -1,90 +1,37 @@
-//! The session: owns the current game, the engine options and the search thread, and turns
+//! The session: owns the current game, the engine options and the search job, and turns
 //! each [`Command`] into responses. A failed command prints one `error` line and changes
-//! nothing: new states are built aside and committed only on success.
+//! nothing: new states are built aside and committed only on success. The commands that run
+//! on the search thread are in `searches.rs`, those that replace the game in `setup.rs`.
 
-use super::command::{Command, GoParams, Query};
-use super::options::{EngineOptions, Player};
+use super::command::{Command, Query};
+use super::options::EngineOptions;
 use super::parse::{parse_line, USAGE};
+use super::read_ahead::PendingStops;
 use super::response::{Output, Response, NO_MOVE};
+use super::search_job::SearchJob;
 use crate::bench;
-use crate::game::{GameError, Proven, Side};
+use crate::game::Side;
 use crate::registry::{self, AnyGame};
-use crate::search::Limits;
 use crate::util::rng::Rng;
-use std::panic::{catch_unwind, AssertUnwindSafe};
-use std::path::Path;
-use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
-use std::sync::Arc;
-use std::thread::JoinHandle;
 use std::time::Instant;
-
-/// A search running on its own thread.
-struct SearchJob {
-    stop: Arc<AtomicBool>,
-    handle: JoinHandle<()>,
-    ends: Ends,
-}
-
-/// What ends a running search other than `stop`.
-#[derive(Copy, Clone, Debug, PartialEq, Eq)]
-enum Ends {
-    /// A limit (time, depth, nodes) or the end of its work (`solve`): a command that must
-    /// wait for it can, and end of input waits for its answer.
-    AtLimit,
-    /// Nothing (`go infinite`): end of input stops it.
-    Never,
-}
 
 /// What the input loop should do after a command.
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]
 pub enum Flow {
     /// Keep reading.
     Continue,
-    /// `quit` was handled: stop reading.
+    /// `quit` was handled, or nobody reads the output any more: stop reading.
     Quit,
 }
 
 /// The engine state behind the protocol.
 pub struct Session {
-    out: Output,
-    options: EngineOptions,
-    game: Box<dyn AnyGame>,
-    rng: Rng,
-    job: Option<SearchJob>,
+    pub(super) out: Output,
+    pub(super) options: EngineOptions,
+    pub(super) game: Box<dyn AnyGame>,
+    pub(super) rng: Rng,
+    pub(super) job: Option<SearchJob>,
     pending: PendingStops,
-}
-
-/// How many `stop` and `quit` lines the input reader has read that the session has not
-/// handled yet. While the session waits for a search before a command that changes the state,
-/// such a line further on in the input stops that search, so a long bounded search never
-/// keeps `stop` or `quit` waiting.
-#[derive(Clone, Default)]
-pub struct PendingStops(Arc<AtomicUsize>);
-
-impl PendingStops {
-    /// The reader calls this for every line it reads, before the session sees it.
-    pub fn note(&self, line: &str) {
-        if is_interrupt(line) {
-            self.0.fetch_add(1, Ordering::SeqCst);
-        }
-    }
-
-    fn handled(&self, line: &str) {
-        if is_interrupt(line) {
-            let _ = self
-                .0
-                .fetch_update(Ordering::SeqCst, Ordering::SeqCst, |n| n.checked_sub(1));
-        }
-    }
-
-    fn any(&self) -> bool {
-        self.0.load(Ordering::SeqCst) > 0
-    }
-}
-
-/// `stop` or `quit`, the lines that act on a search however far ahead they are read.
-fn is_interrupt(line: &str) -> bool {
-    matches!(line.trim(), "stop" | "quit")
 }
 
 impl Session {
@@ -103,90 +50,97 @@ impl Session {
         }
     }
 
-    /// The counter the input reader keeps of `stop` and `quit` lines read ahead.
+    /// The record the input reader keeps of `stop`, `quit` and `wait` lines read ahead.
     pub fn pending_stops(&self) -> PendingStops {
         self.pending.clone()
-    }
-
-    /// Chooses the game from the command line (`gipf`, `cascades width=5`).
-    pub fn startup_game(&mut self, words: &[&str]) -> Result<(), String> {
-        let line = format!("newgame {}", words.join(" "));
-        match parse_line(&line) {
-            Ok(Some(Command::NewGame { name, options })) => {
-                self.new_game(name, &options).map_err(|e| e.to_string())
-            }
-            _ => Err(format!(
-                "usage: tabula [GAME [key=value ...]], not {}",
-                words.join(" ")
-            )),
-        }
-    }
-
-    fn new_game(&mut self, name: &str, options: &[(&str, &str)]) -> Result<(), GameError> {
-        let game = registry::new_game(name, options, self.options.hash_mib)?;
-        self.game = game;
-        if !self.options.tablebase_path.is_empty() {
-            self.attach_tablebases();
-        }
-        self.options.game = name.to_owned();
-        self.options.game_options = options
-            .iter()
-            .map(|(k, v)| format!("{k}={v}"))
-            .collect::<Vec<_>>()
-            .join(" ");
-        Ok(())
     }
 
     /// Handles one input line (already stripped of its newline).
     pub fn handle(&mut self, line: &str) -> Flow {
         self.pending.handled(line);
-        match parse_line(line) {
+        let flow = match parse_line(line) {
             Ok(None) => Flow::Continue,
             Ok(Some(command)) => self.execute(command),
+            Err(error) if line.split_whitespace().next() == Some("go") => {
+                // A malformed `go` still gets its one `bestmove`, in its turn.
+                if self.queue_behind_job(true) {
+                    self.error(error);
+                    self.send(Response::BestMove(NO_MOVE.into()));
+                }
+                Flow::Continue
+            }
             Err(error) => {
                 self.error(error);
                 Flow::Continue
             }
+        };
+        if self.out.is_closed() {
+            self.close();
+            return Flow::Quit;
         }
+        flow
     }
 
-    /// End of input: a bounded search finishes and answers; an infinite one is stopped.
+    /// End of input: a bounded job finishes and answers; an endless one is stopped.
     pub fn finish(&mut self) {
-        if let Some(job) = &self.job {
-            if job.ends == Ends::Never {
-                job.stop.store(true, Ordering::Relaxed);
-            }
+        if let Some(job) = self.job.as_ref().filter(|job| job.is_endless()) {
+            job.stop();
         }
-        self.join_search();
+        self.join_job(false);
     }
 
-    fn send(&self, response: Response) {
+    /// Nobody reads the output any more: stops the job and waits for its thread.
+    pub fn close(&mut self) {
+        if let Some(job) = &self.job {
+            job.stop();
+        }
+        self.join_job(false);
+    }
+
+    pub(super) fn send(&self, response: Response) {
         self.out.send(&response);
     }
 
-    fn error(&self, message: impl ToString) {
+    pub(super) fn error(&self, message: impl ToString) {
         self.send(Response::Error(message.to_string()));
     }
 
+    /// True while a job runs that only `stop` can end.
+    fn endless_job(&self) -> bool {
+        self.out.is_searching() && self.job.as_ref().is_some_and(SearchJob::is_endless)
+    }
+
+    /// Before a command that must not run beside the job: a bounded job ends by itself, so
+    /// the command waits for its answer (piped scripts just work); an endless one would make
+    /// it wait for ever, so it is refused (false). A `go` during an endless job is refused
+    /// as `already searching` and gets no `bestmove` of its own: the next `bestmove` is the
+    /// running search's.
+    fn queue_behind_job(&mut self, go: bool) -> bool {
+        if self.endless_job() {
+            self.error(if go {
+                "already searching"
+            } else {
+                "an infinite search is running (send stop first)"
+            });
+            return false;
+        }
+        self.join_job(true);
+        true
+    }
+
+    /// Waits for the job to end. With `interruptible`, a `stop` or `quit` read ahead (with
+    /// no `wait` before it) stops it at once; a closed output always does.
+    pub(super) fn join_job(&mut self, interruptible: bool) {
+        if let Some(job) = self.job.take() {
+            let pending = self.pending.clone();
+            let out = self.out.clone();
+            job.join(|| out.is_closed() || interruptible && pending.interrupt_ahead());
+        }
+    }
+
     fn execute(&mut self, command: Command<'_>) -> Flow {
-        let searching = self.out.is_searching();
-        if searching && mutates(&command) {
-            // A bounded search ends by itself: let it answer first, so piped scripts work.
-            // An infinite one would make us wait for ever, and a second `go` is a mistake.
-            // (`stop` and `quit` still reach a search we wait for: the reader acts on them.)
-            if matches!(command, Command::Go(_)) {
-                self.error("already searching");
-                return Flow::Continue;
-            }
-            if self
-                .job
-                .as_ref()
-                .is_some_and(|job| job.ends == Ends::Never && !job.stop.load(Ordering::Relaxed))
-            {
-                self.error("an infinite search is running (send stop first)");
-                return Flow::Continue;
-            }
-            self.join_search();
+        if queues(&command) && !self.queue_behind_job(matches!(command, Command::Go(_))) {
+            return Flow::Continue;
         }
         match command {
             Command::Handshake { uci } => {
@@ -200,12 +154,16 @@ impl Session {
                 }
                 self.send(Response::HandshakeOk { uci });
             }
-            Command::IsReady => self.send(Response::ReadyOk),
-            Command::Quit => {
-                if let Some(job) = &self.job {
-                    job.stop.store(true, Ordering::Relaxed);
+            Command::IsReady => {
+                // A job told to stop answers within milliseconds: its answer comes first,
+                // so `stop`, `isready` always gives `bestmove` before `readyok`.
+                if self.job.as_ref().is_some_and(SearchJob::is_stopped) {
+                    self.join_job(false);
                 }
-                self.join_search();
+                self.send(Response::ReadyOk)
+            }
+            Command::Quit => {
+                self.close();
                 return Flow::Quit;
             }
             Command::Help => {
@@ -233,24 +191,8 @@ impl Session {
             }
             Command::Query(query) => self.send(Response::Answer(self.answer(query))),
             Command::LegalMoves => self.send(Response::LegalMoves(self.game.legal_moves())),
-            Command::Perft(depth) => {
-                let start = Instant::now();
-                let count = self.game.perft(depth);
-                let seconds = start.elapsed().as_secs_f64();
-                log::info!(
-                    "perft {depth}: {count} in {seconds:.3} s, {:.0} leaves/s",
-                    count as f64 / seconds.max(1e-9)
-                );
-                self.send(Response::Perft(depth, count));
-            }
-            Command::Divide(depth) => {
-                let rows = self.game.divide(depth);
-                let total = rows.iter().map(|(_, n)| n).sum();
-                for (mv, count) in rows {
-                    self.send(Response::Divide(mv, count));
-                }
-                self.send(Response::Perft(depth, total));
-            }
+            Command::Perft(depth) => self.perft(depth),
+            Command::Divide(depth) => self.divide(depth),
             Command::Move(token) => {
                 if let Err(error) = self.game.play(token) {
                     self.error(error);
@@ -273,19 +215,22 @@ impl Session {
             Command::Go(params) => self.go(&params),
             Command::Stop => {
                 if let Some(job) = &self.job {
-                    job.stop.store(true, Ordering::Relaxed);
+                    job.stop();
                 }
             }
-            Command::Wait => match &self.job {
-                Some(job)
-                    if job.ends == Ends::Never
-                        && !job.stop.load(Ordering::Relaxed)
-                        && searching =>
-                {
-                    self.error("wait would never end: the search is infinite (send stop)")
+            Command::PonderHit => {
+                if let Some(job) = &self.job {
+                    job.ponder_hit(Instant::now());
                 }
-                _ => self.join_search(),
-            },
+            }
+            Command::Wait => {
+                if self.endless_job() {
+                    self.error("wait would never end: the search is infinite (send stop)");
+                } else {
+                    // `stop` and `quit` after the `wait` act after it, not on this search.
+                    self.join_job(false);
+                }
+            }
             Command::Bench(nodes) => {
                 let report = bench::run(nodes);
                 for line in &report.lines {
@@ -317,49 +262,6 @@ impl Session {
         Flow::Continue
     }
 
-    fn set_option(&mut self, name: &str, value: Option<&str>) {
-        let mut options = self.options.clone();
-        if let Err(error) = options.set(name, value) {
-            self.error(error);
-            return;
-        }
-        let game_changed =
-            options.game != self.options.game || options.game_options != self.options.game_options;
-        if game_changed {
-            let pairs = options.game_option_pairs();
-            match registry::new_game(&options.game, &pairs, options.hash_mib) {
-                Ok(game) => self.game = game,
-                Err(error) => {
-                    self.error(error);
-                    return;
-                }
-            }
-        } else if options.hash_mib != self.options.hash_mib {
-            self.game.set_hash(options.hash_mib);
-        }
-        if options.seed != self.options.seed {
-            self.rng = Rng::new(options.seed);
-        }
-        let attach = options.tablebase_path != self.options.tablebase_path
-            || game_changed && !options.tablebase_path.is_empty();
-        self.options = options;
-        if attach {
-            self.attach_tablebases();
-        }
-    }
-
-    /// Hands the `TablebasePath` directory to the game (which may ignore it) and prints its
-    /// notes, the one about a background load finishing too.
-    fn attach_tablebases(&mut self) {
-        let path = &self.options.tablebase_path;
-        let dir = (!path.is_empty()).then(|| Path::new(path));
-        let out = self.out.clone();
-        let loaded = Box::new(move |note: String| out.send(&Response::InfoString(note)));
-        if let Some(note) = self.game.set_tablebase_path(dir, loaded) {
-            self.send(Response::InfoString(note));
-        }
-    }
-
     fn answer(&self, query: Query) -> &'static str {
         let outcome = self.game.outcome();
         match query {
@@ -376,7 +278,7 @@ impl Session {
         }
     }
 
-    fn result(&self) -> Option<(&'static str, &'static str, u32)> {
+    pub(super) fn result(&self) -> Option<(&'static str, &'static str, u32)> {
         self.game
             .outcome()
             .map(|o| (o.winner.map_or("draw", Side::name), o.reason, o.points))
@@ -394,164 +296,6 @@ impl Session {
         lines.extend(Response::Result(self.result()).lines());
         lines
     }
-
-    fn go(&mut self, params: &GoParams) {
-        self.join_search();
-        if let Some((who, reason, _)) = self.result() {
-            self.error(format!("the game is over ({who} {reason})"));
-            self.send(Response::BestMove(NO_MOVE.into()));
-            return;
-        }
-        let before_roll = self.game.awaits_chance();
-        if before_roll && !self.game.acts_before_chance() {
-            self.error("no roll yet: send dice ROLL or roll first");
-            self.send(Response::BestMove(NO_MOVE.into()));
-            return;
-        }
-        if before_roll && self.options.player == Player::Random {
-            // The random player never acts before its roll: it only ever plays dice.
-            self.send(Response::BestMove("roll".into()));
-            return;
-        }
-        if self.options.player == Player::Random {
-            let moves = self.game.legal_moves();
-            let pick = moves[self.rng.below(moves.len() as u64) as usize].clone();
-            self.send(Response::BestMove(pick));
-            return;
-        }
-        let mut limits = self.limits(params);
-        if self.options.player == Player::Greedy {
-            limits = Limits {
-                depth: Some(1),
-                variety: limits.variety,
-                ..Limits::default()
-            };
-        }
-        let ends = if params.infinite || limits.is_unbounded() {
-            Ends::Never
-        } else {
-            Ends::AtLimit
-        };
-        self.spawn(ends, move |game, flag, out| {
-            let found = catch_unwind(AssertUnwindSafe(|| {
-                game.search(&limits, flag, &mut |info| {
-                    out.send(&Response::Info(info.clone()))
-                })
-            }));
-            let best = match found {
-                Ok(found) => found.best.unwrap_or_else(|| NO_MOVE.to_owned()),
-                Err(_) => {
-                    log::error!("the search panicked; answering the null move");
-                    NO_MOVE.to_owned()
-                }
-            };
-            Response::BestMove(best)
-        });
-    }
-
-    /// `solve`: proves the value on the search thread, so `stop` and `isready` still work.
-    /// Without a time limit it runs until it is done (or stopped): end of input waits for it.
-    fn solve(&mut self, movetime: Option<i64>) {
-        self.join_search();
-        if let Some(outcome) = self.game.outcome() {
-            let value = match outcome.winner {
-                None => Proven::Draw,
-                Some(w) if w == self.game.side_to_move() => Proven::Win(0),
-                Some(_) => Proven::Loss(0),
-            };
-            self.send(Response::Solve {
-                value: Some(value),
-                best: None,
-                nodes: 0,
-                time_ms: 0,
-            });
-            return;
-        }
-        if self.game.awaits_chance() {
-            self.error("solve needs a position without a pending roll");
-            return;
-        }
-        let limits = Limits {
-            movetime,
-            ..Limits::default()
-        };
-        self.spawn(Ends::AtLimit, move |game, flag, out| {
-            let start = Instant::now();
-            let solved = catch_unwind(AssertUnwindSafe(|| {
-                game.solve(&limits, flag, &mut |info| {
-                    out.send(&Response::Info(info.clone()))
-                })
-            }));
-            let (value, best, nodes) = match solved {
-                Ok(solved) => (solved.value, solved.best, solved.nodes),
-                Err(_) => {
-                    log::error!("the solver panicked; answering unknown");
-                    (None, None, 0)
-                }
-            };
-            Response::Solve {
-                value,
-                best,
-                nodes,
-                time_ms: start.elapsed().as_millis() as u64,
-            }
-        });
-    }
-
-    /// Runs `work` on a copy of the game on the search thread; its response ends the search.
-    fn spawn<F>(&mut self, ends: Ends, work: F)
-    where
-        F: FnOnce(&dyn AnyGame, &AtomicBool, &Output) -> Response + Send + 'static,
-    {
-        let stop = Arc::new(AtomicBool::new(false));
-        let game = self.game.boxed_clone();
-        let out = self.out.clone();
-        let flag = Arc::clone(&stop);
-        self.out.begin_search();
-        let handle = std::thread::spawn(move || {
-            let last = work(game.as_ref(), &flag, &out);
-            out.end_search(&last);
-        });
-        self.job = Some(SearchJob { stop, handle, ends });
-    }
-
-    fn limits(&self, params: &GoParams) -> Limits {
-        let white = self.game.side_to_move() == Side::White;
-        let (time_left, increment) = if white {
-            (params.white_time, params.white_increment)
-        } else {
-            (params.black_time, params.black_increment)
-        };
-        Limits {
-            depth: params.depth,
-            nodes: params.nodes,
-            movetime: params.movetime,
-            time_left,
-            increment: increment.unwrap_or(0).max(0),
-            infinite: params.infinite,
-            overhead: self.options.move_overhead,
-            received: Some(Instant::now()),
-            variety: self.options.variety.then_some(self.options.seed),
-            threads: self.options.threads,
-            multipv: self.options.multipv,
-        }
-    }
-
-    fn join_search(&mut self) {
-        if let Some(job) = self.job.take() {
-            // A `stop` or `quit` later in the input is meant for this search (or ends the
-            // session): let it act now rather than after the search has run its course.
-            while !job.handle.is_finished() {
-                if self.pending.any() {
-                    job.stop.store(true, Ordering::Relaxed);
-                }
-                std::thread::sleep(std::time::Duration::from_millis(1));
-            }
-            if job.handle.join().is_err() {
-                log::error!("the search thread ended abnormally");
-            }
-        }
-    }
 }
 
 fn bool_text(value: bool) -> &'static str {
@@ -562,8 +306,9 @@ fn bool_text(value: bool) -> &'static str {
     }
 }
 
-/// Commands that wait for (or are refused during) a search: they change what it is about.
-fn mutates(command: &Command<'_>) -> bool {
+/// Commands that wait for (or are refused during) a job: they change what it is about, or
+/// (`go`, `solve`, `perft`, `divide`) are jobs themselves.
+fn queues(command: &Command<'_>) -> bool {
     matches!(
         command,
         Command::UgiNewGame
@@ -575,6 +320,8 @@ fn mutates(command: &Command<'_>) -> bool {
             | Command::Go(_)
             | Command::Bench(_)
             | Command::Solve(_)
+            | Command::Perft(_)
+            | Command::Divide(_)
             | Command::Dice(_)
             | Command::Roll
     )

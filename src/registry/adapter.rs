@@ -4,11 +4,11 @@
 //! `position` (for `undo` and repetition), and its transposition table; [`AnyGame`] is its
 //! object-safe face, so the session never names a game type.
 
-use crate::game::{Build, Chance, Complete, GameError, Laws, Outcome, Proven, Side};
+use crate::game::{Build, Chance, Complete, Game, GameError, Laws, Outcome, Proven, Side};
 use crate::search::{self, AlphaBeta, Info, Limits, PreChance, Searcher, Table};
 use crate::util::rng::Rng;
 use std::path::Path;
-use std::sync::atomic::AtomicBool;
+use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::Arc;
 use std::time::{Duration, Instant};
 
@@ -44,8 +44,10 @@ pub trait AnyGame: Send {
     fn legal_moves(&self) -> Vec<String>;
     /// Perft from the current position.
     fn perft(&self, depth: u32) -> u64;
-    /// Perft per legal move (sorted by spelling).
-    fn divide(&self, depth: u32) -> Vec<(String, u64)>;
+    /// Perft that `stop` interrupts (`None` then), for the protocol's search thread.
+    fn perft_until_stopped(&self, depth: u32, stop: &AtomicBool) -> Option<u64>;
+    /// Perft per legal move (sorted by spelling); `None` when `stop` ended it first.
+    fn divide(&self, depth: u32, stop: &AtomicBool) -> Option<Vec<(String, u64)>>;
     /// The current position string.
     fn fen(&self) -> String;
     /// The result, once over.
@@ -300,24 +302,33 @@ impl<G: Complete> AnyGame for Slot<G> {
         self.position.perft(depth)
     }
 
-    fn divide(&self, depth: u32) -> Vec<(String, u64)> {
+    fn perft_until_stopped(&self, depth: u32, stop: &AtomicBool) -> Option<u64> {
+        let start = Instant::now();
+        let count = Pieces::new(stop).count(&self.position, depth);
+        let seconds = start.elapsed().as_secs_f64();
+        match count {
+            Some(n) => log::info!(
+                "perft {depth}: {n} in {seconds:.3} s, {:.0} leaves/s",
+                n as f64 / seconds.max(1e-9)
+            ),
+            None => log::info!("perft {depth}: stopped after {seconds:.3} s"),
+        }
+        count
+    }
+
+    fn divide(&self, depth: u32, stop: &AtomicBool) -> Option<Vec<(String, u64)>> {
         let mut moves = Vec::new();
         self.position.legal_moves(&mut moves);
-        let mut rows: Vec<(String, u64)> = moves
-            .iter()
-            .map(|&mv| {
-                let mut child = self.position.clone();
-                child.play(mv);
-                let count = if depth <= 1 {
-                    1
-                } else {
-                    child.perft(depth - 1)
-                };
-                (self.position.format_move(mv), count)
-            })
-            .collect();
+        let mut pieces = Pieces::new(stop);
+        let mut rows = Vec::with_capacity(moves.len());
+        for mv in moves {
+            let mut child = self.position.clone();
+            child.play(mv);
+            let count = pieces.count(&child, depth.saturating_sub(1))?;
+            rows.push((self.position.format_move(mv), count));
+        }
         rows.sort_unstable();
-        rows
+        Some(rows)
     }
 
     fn fen(&self) -> String {
@@ -490,5 +501,60 @@ impl<G: Complete> AnyGame for Slot<G> {
 
     fn laws(&self) -> Laws {
         G::laws()
+    }
+}
+
+/// Perft in pieces that `stop` can come between: a subtree is handed to the game's own (bulk
+/// counting) [`Game::perft`] only when it should take at most [`Pieces::PIECE`]; bigger ones
+/// are split into their children. The size of a subtree is estimated as its root's number of
+/// moves to the power of its depth, and that estimate is turned into time with the seconds
+/// per estimated leaf the pieces counted so far took (a cautious guess to begin with).
+struct Pieces<'a> {
+    stop: &'a AtomicBool,
+    estimated: f64,
+    seconds: f64,
+}
+
+impl<'a> Pieces<'a> {
+    /// The longest a piece should take: `stop` then ends perft within about this long, even
+    /// when a piece takes a few times its estimate.
+    const PIECE: f64 = 0.01;
+    /// The first guess: 10 million leaves per second, worth one millisecond of measurement.
+    const PRIOR_SECONDS: f64 = 0.001;
+    const PRIOR_LEAVES: f64 = 1e4;
+
+    fn new(stop: &'a AtomicBool) -> Pieces<'a> {
+        Pieces {
+            stop,
+            estimated: 0.0,
+            seconds: 0.0,
+        }
+    }
+
+    fn count<G: Game>(&mut self, pos: &G, depth: u32) -> Option<u64> {
+        if self.stop.load(Ordering::Relaxed) {
+            return None;
+        }
+        if depth <= 1 {
+            return Some(pos.perft(depth));
+        }
+        let mut moves = Vec::new();
+        pos.legal_moves(&mut moves);
+        let estimate = (moves.len() as f64).powi(depth as i32);
+        let per_leaf = (self.seconds + Self::PRIOR_SECONDS) / (self.estimated + Self::PRIOR_LEAVES);
+        if estimate * per_leaf <= Self::PIECE {
+            let start = Instant::now();
+            let count = pos.perft(depth);
+            self.seconds += start.elapsed().as_secs_f64();
+            self.estimated += estimate;
+            return Some(count);
+        }
+        let mut total = 0;
+        for mv in moves {
+            let mut child = pos.clone();
+            child.play(mv);
+            total += self.count(&child, depth - 1)?;
+        }
+        Some(total)
     }
 }

@@ -55,6 +55,9 @@ pub fn search<G: Complete>(
     };
     let mut root_moves = Vec::new();
     root.legal_moves(&mut root_moves);
+    if limits.root_moves.is_some() {
+        root_moves.retain(|&mv| limits.allows(&root.format_move(mv)));
+    }
     // The first of equally scored root moves is kept: a seeded order among moves of equal
     // hint picks at random where neither the search nor the game prefers one.
     if let Some(seed) = limits.variety {
@@ -165,10 +168,15 @@ fn main_iterations<G: Complete>(
             || root_value.is_some_and(|value| proven_score(value, 0) == score);
         let out_of_time = shared
             .budget
-            .soft
+            .soft()
             .is_some_and(|soft| Instant::now() >= soft);
-        if !limits.infinite
-            && (proven || out_of_time || root_moves.len() == 1 && limits.depth.is_none())
+        let mate_in = match Score::from_internal(score) {
+            Score::Mate(m) => Some(m),
+            Score::Cp(_) => None,
+        };
+        if limits.mate_found(mate_in)
+            || !limits.infinite
+                && (proven || out_of_time || root_moves.len() == 1 && limits.depth.is_none())
         {
             break;
         }
@@ -561,7 +569,7 @@ impl<'a, G: Complete> Searcher<'a, G> {
         let shared = self.shared;
         let out_of_time = shared
             .budget
-            .hard
+            .hard()
             .is_some_and(|hard| Instant::now() >= hard);
         let out_of_nodes = shared
             .node_limit

@@ -44,7 +44,7 @@ pub fn decide_before_chance<G: Complete>(
             searcher,
             table,
             stop,
-            hard: budget.hard,
+            hard: budget.hard(),
             node_limit: limits.nodes,
             nodes: &mut nodes,
         };
@@ -83,13 +83,11 @@ pub fn decide_before_chance<G: Complete>(
             pv,
             multipv: None,
         });
-        if !limits.infinite && budget.soft.is_some_and(|soft| Instant::now() >= soft) {
+        if !limits.infinite && budget.soft().is_some_and(|soft| Instant::now() >= soft) {
             break;
         }
     }
-    while limits.infinite && !stop.load(Ordering::Relaxed) {
-        std::thread::sleep(std::time::Duration::from_millis(1));
-    }
+    limits.hold_answer(stop);
     (choice, nodes)
 }
 

@@ -1,9 +1,12 @@
-//! Search limits (`go depth/nodes/movetime/clock/infinite`) and the time budget derived from them.
+//! Search limits (`go depth/nodes/movetime/clock/movestogo/mate/searchmoves/ponder/infinite`)
+//! and the time budget derived from them.
 
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::{Arc, OnceLock};
 use std::time::{Duration, Instant};
 
 /// The limits of one `go`, already resolved to the side to move's clock.
-#[derive(Clone, Debug, Default, PartialEq, Eq)]
+#[derive(Clone, Debug, Default)]
 pub struct Limits {
     /// Deepest iteration to run.
     pub depth: Option<u32>,
@@ -15,8 +18,17 @@ pub struct Limits {
     pub time_left: Option<i64>,
     /// The mover's increment per move, in milliseconds.
     pub increment: i64,
+    /// Moves until the next time control (`movestogo`): the clock is shared among them.
+    pub moves_to_go: Option<u32>,
+    /// Stop once a win in at most this many of the mover's moves is proven (`mate N`).
+    pub mate: Option<u32>,
+    /// Only these root moves are searched (`searchmoves`), in canonical spelling.
+    pub root_moves: Option<Vec<String>>,
     /// Search until `stop`, whatever else is given.
     pub infinite: bool,
+    /// `go ponder`: no time limit until [`PonderHit::hit`], then the time limits count from
+    /// that instant; the answer is held back until then (or `stop`).
+    pub ponder: Option<Arc<PonderHit>>,
     /// Milliseconds kept back for communication delays (`MoveOverhead`).
     pub overhead: i64,
     /// When the `go` arrived: the time limits count from here, not from when the search
@@ -34,8 +46,26 @@ pub struct Limits {
     pub multipv: usize,
 }
 
+/// The `ponderhit` of a `go ponder` search: the instant the opponent played the expected
+/// move, set once by the protocol thread and watched by the search.
+#[derive(Debug, Default)]
+pub struct PonderHit(OnceLock<Instant>);
+
+impl PonderHit {
+    /// The opponent played the pondered move at `at`: the clock starts.
+    pub fn hit(&self, at: Instant) {
+        let _ = self.0.set(at);
+    }
+
+    /// When `ponderhit` came, if it did.
+    pub fn at(&self) -> Option<Instant> {
+        self.0.get().copied()
+    }
+}
+
 impl Limits {
-    /// True when nothing but `stop` can end the search.
+    /// True when nothing but `stop` can end the search (`mate N` alone ends only when it
+    /// finds the win, so it counts as unbounded).
     pub fn is_unbounded(&self) -> bool {
         self.infinite
             || (self.depth.is_none()
@@ -43,27 +73,57 @@ impl Limits {
                 && self.movetime.is_none()
                 && self.time_left.is_none())
     }
+
+    /// True while a `go ponder` search waits for `ponderhit`.
+    pub fn is_pondering(&self) -> bool {
+        self.ponder.as_ref().is_some_and(|p| p.at().is_none())
+    }
+
+    /// True when `token` (a canonical move spelling) may be searched at the root.
+    pub fn allows(&self, token: &str) -> bool {
+        self.root_moves
+            .as_ref()
+            .is_none_or(|moves| moves.iter().any(|m| m == token))
+    }
+
+    /// True when `score` (in moves, as `info ... score mate M` reports it) is the win `mate N`
+    /// asks for.
+    pub fn mate_found(&self, mate_in: Option<i32>) -> bool {
+        matches!((self.mate, mate_in), (Some(n), Some(m)) if m > 0 && m as u32 <= n)
+    }
+
+    /// Holds a finished search's answer back while UCI forbids it: `go infinite` and a
+    /// `go ponder` before `ponderhit` answer only after `stop`.
+    pub fn hold_answer(&self, stop: &AtomicBool) {
+        while (self.infinite || self.is_pondering()) && !stop.load(Ordering::Relaxed) {
+            std::thread::sleep(Duration::from_millis(1));
+        }
+    }
 }
 
-/// When the search must stop (hard) and when it should not start a new iteration (soft).
-#[derive(Copy, Clone, Debug)]
+/// When the search must stop (hard) and when it should not start a new iteration (soft),
+/// as offsets from the instant the clock starts: the `go`, or the `ponderhit` of a ponder
+/// search (no deadline before it).
+#[derive(Clone, Debug)]
 pub struct Budget {
-    /// Never search past this instant.
-    pub hard: Option<Instant>,
-    /// Do not begin a new iteration after this instant.
-    pub soft: Option<Instant>,
+    start: Instant,
+    ponder: Option<Arc<PonderHit>>,
+    hard: Option<Duration>,
+    soft: Option<Duration>,
 }
 
 impl Budget {
-    /// Derives the budget from the limits, counting from `start`.
+    /// Derives the budget from the limits, counting from `start` (or from the ponderhit).
     pub fn new(limits: &Limits, start: Instant) -> Budget {
+        let mut budget = Budget {
+            start,
+            ponder: limits.ponder.clone(),
+            hard: None,
+            soft: None,
+        };
         if limits.infinite {
-            return Budget {
-                hard: None,
-                soft: None,
-            };
+            return budget;
         }
-        let at = |ms: i64| start + Duration::from_millis(ms.max(0) as u64);
         let mut hard: Option<i64> = None;
         let mut soft: Option<i64> = None;
         if let Some(movetime) = limits.movetime {
@@ -79,20 +139,42 @@ impl Budget {
             // A floor of the clock is never planned for: it absorbs the answers that come
             // late because the machine is loaded (tens of milliseconds waiting for a core).
             let spare = left - (overhead * 5).max(MIN_FLOOR_MS);
-            // This move's share: a slice of the spare clock plus most of the increment, but
-            // the increment only as far as the clock already holds it (it comes after the
-            // move). The share pays for the move's overhead too, so that is kept back on
-            // every move, not once from the whole clock.
-            let share = (spare / 25 + limits.increment * 3 / 4).min(spare / 4);
+            // This move's share: 1/25 of the spare clock in sudden death, 1/N of it with N
+            // moves to go, plus most of the increment, but the increment only as far as the
+            // clock already holds it (it comes after the move). Never more than a quarter of
+            // the spare clock, since later moves need time too, except for the last move
+            // before the control (the clock refills then). The share pays for the move's
+            // overhead too, so that is kept back on every move, not once from the whole clock.
+            let moves = limits.moves_to_go.map_or(25, |n| n.clamp(1, 25)) as i64;
+            let cap = if moves == 1 { spare * 3 / 4 } else { spare / 4 };
+            let share = (spare / moves + limits.increment * 3 / 4).min(cap);
             let clock_soft = share - overhead;
-            let clock_hard = (share * 3).min(spare / 4) - overhead;
+            let clock_hard = (share * 3).min(cap) - overhead;
             hard = Some(hard.map_or(clock_hard, |h| h.min(clock_hard)));
             soft = Some(soft.map_or(clock_soft, |s| s.min(clock_soft)));
         }
-        Budget {
-            hard: hard.map(at),
-            soft: soft.map(at),
+        let span = |ms: i64| Duration::from_millis(ms.max(0) as u64);
+        budget.hard = hard.map(span);
+        budget.soft = soft.map(span);
+        budget
+    }
+
+    /// The instant the clock started: `None` while a ponder search waits for `ponderhit`.
+    fn clock_start(&self) -> Option<Instant> {
+        match &self.ponder {
+            None => Some(self.start),
+            Some(ponder) => ponder.at(),
         }
+    }
+
+    /// Never search past this instant (`None`: no deadline, or not yet).
+    pub fn hard(&self) -> Option<Instant> {
+        Some(self.clock_start()? + self.hard?)
+    }
+
+    /// Do not begin a new iteration after this instant.
+    pub fn soft(&self) -> Option<Instant> {
+        Some(self.clock_start()? + self.soft?)
     }
 }
 
@@ -109,7 +191,7 @@ mod tests {
             ..Limits::default()
         };
         let budget = Budget::new(&limits, start);
-        assert_eq!(budget.hard, Some(start + Duration::from_millis(90)));
+        assert_eq!(budget.hard(), Some(start + Duration::from_millis(90)));
     }
 
     #[test]
@@ -120,7 +202,48 @@ mod tests {
             ..Limits::default()
         };
         let budget = Budget::new(&limits, start);
-        assert_eq!(budget.hard, Some(start));
+        assert_eq!(budget.hard(), Some(start));
+    }
+
+    #[test]
+    fn moves_to_go_share_the_clock() {
+        let start = Instant::now();
+        let clock = |moves_to_go| {
+            let limits = Limits {
+                time_left: Some(10_000),
+                moves_to_go,
+                ..Limits::default()
+            };
+            let budget = Budget::new(&limits, start);
+            let ms = |at: Option<Instant>| (at.unwrap() - start).as_millis();
+            (ms(budget.soft()), ms(budget.hard()))
+        };
+        // 9900 ms above the 100 ms floor. Sudden death: 1/25 of it (hard: three times
+        // that); 5 moves to go: 1/5 (hard at most a quarter of it); the last move before the
+        // control may use 3/4 of it.
+        assert_eq!(clock(None), (396, 1188));
+        assert_eq!(clock(Some(5)), (1980, 2475));
+        assert_eq!(clock(Some(1)), (7425, 7425));
+        assert_eq!(clock(Some(40)), (396, 1188));
+    }
+
+    #[test]
+    fn a_ponder_search_has_no_deadline_until_ponderhit() {
+        let start = Instant::now();
+        let ponder = Arc::new(PonderHit::default());
+        let limits = Limits {
+            movetime: Some(100),
+            ponder: Some(Arc::clone(&ponder)),
+            ..Limits::default()
+        };
+        let budget = Budget::new(&limits, start);
+        assert!(limits.is_pondering());
+        assert_eq!(budget.hard(), None);
+        let hit = start + Duration::from_millis(500);
+        ponder.hit(hit);
+        assert!(!limits.is_pondering());
+        assert_eq!(budget.hard(), Some(hit + Duration::from_millis(100)));
+        assert_eq!(budget.soft(), Some(hit + Duration::from_millis(100)));
     }
 
     /// Milliseconds from `start` to `at` (zero when there is no limit).
@@ -142,7 +265,7 @@ mod tests {
                 ..Limits::default()
             };
             let budget = Budget::new(&limits, start);
-            left -= used(ms(start, budget.soft), ms(start, budget.hard)) + delay;
+            left -= used(ms(start, budget.soft()), ms(start, budget.hard())) + delay;
             least = least.min(left);
             left += inc;
         }
@@ -180,8 +303,8 @@ mod tests {
             ..Limits::default()
         };
         let budget = Budget::new(&limits, start);
-        assert_eq!(budget.hard, Some(start));
-        assert_eq!(budget.soft, Some(start));
+        assert_eq!(budget.hard(), Some(start));
+        assert_eq!(budget.soft(), Some(start));
     }
 
     #[test]
@@ -196,12 +319,12 @@ mod tests {
             ..Limits::default()
         };
         let budget = Budget::new(&limits(10), start);
-        assert_eq!(ms(start, budget.soft), 43 - 10);
-        assert!(ms(start, budget.hard) <= 900 / 4 - 10);
+        assert_eq!(ms(start, budget.soft()), 43 - 10);
+        assert!(ms(start, budget.hard()) <= 900 / 4 - 10);
         // MoveOverhead 100 keeps a floor of 500 ms: a share of 500 / 25 + 7 = 27 ms does
         // not pay for the overhead, so the move is answered at once.
         let budget = Budget::new(&limits(100), start);
-        assert_eq!(budget.hard, Some(start));
+        assert_eq!(budget.hard(), Some(start));
     }
 
     #[test]
@@ -212,7 +335,7 @@ mod tests {
             overhead: 10,
             ..Limits::default()
         };
-        let soft = ms(start, Budget::new(&limits, start).soft);
+        let soft = ms(start, Budget::new(&limits, start).soft());
         assert!((2300..=2400).contains(&soft), "{soft}");
     }
 
@@ -224,5 +347,23 @@ mod tests {
             ..Limits::default()
         };
         assert!(!depth.is_unbounded());
+        let mate = Limits {
+            mate: Some(2),
+            ..Limits::default()
+        };
+        assert!(mate.is_unbounded());
+    }
+
+    #[test]
+    fn root_moves_and_mate() {
+        let limits = Limits {
+            root_moves: Some(vec!["a1".into(), "b2".into()]),
+            mate: Some(2),
+            ..Limits::default()
+        };
+        assert!(limits.allows("b2") && !limits.allows("c3"));
+        assert!(Limits::default().allows("c3"));
+        assert!(limits.mate_found(Some(2)) && !limits.mate_found(Some(3)));
+        assert!(!limits.mate_found(Some(-1)) && !limits.mate_found(None));
     }
 }

@@ -46,7 +46,7 @@ pub fn search<G: Complete>(
     let start = limits.received.unwrap_or_else(Instant::now);
     let mut walk = Walk {
         stop,
-        hard: Budget::new(limits, start).hard,
+        hard: Budget::new(limits, start).hard(),
         node_limit: limits.nodes,
         nodes: 0,
         chance: Vec::new(),
@@ -54,6 +54,9 @@ pub fn search<G: Complete>(
     };
     let mut plays = Vec::new();
     root.legal_moves(&mut plays);
+    if limits.root_moves.is_some() {
+        plays.retain(|&mv| limits.allows(&root.format_move(mv)));
+    }
     let mut scored: Vec<(i32, G::Move)> = plays
         .iter()
         .map(|&mv| (-walk.static_value(&after(root, mv)), mv))

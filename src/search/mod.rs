@@ -14,7 +14,7 @@ mod tt;
 
 pub use alphabeta::{search, SearchResult, MAX_THREADS};
 pub use decide::{decide_before_chance, solve_by_search, GenericSolution, PreChance};
-pub use limits::{Budget, Limits};
+pub use limits::{Budget, Limits, PonderHit};
 pub use searcher::{AlphaBeta, Lookahead, Searcher};
 pub use tt::Table;
 

@@ -3,7 +3,7 @@
 
 use super::{alphabeta, lookahead, Info, Limits, SearchResult, Table};
 use crate::game::Complete;
-use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::atomic::AtomicBool;
 
 /// A way of choosing a move for `go`.
 pub trait Searcher<G: Complete>: Send + Sync {
@@ -71,9 +71,8 @@ impl<G: Complete> Searcher<G> for Lookahead<G> {
     }
 }
 
-/// `go infinite` must not answer before `stop`, even when the result is known.
+/// `go infinite` (and `go ponder` before `ponderhit`) must not answer before `stop`, even
+/// when the result is known.
 pub(super) fn wait_for_stop(limits: &Limits, stop: &AtomicBool) {
-    while limits.infinite && !stop.load(Ordering::Relaxed) {
-        std::thread::sleep(std::time::Duration::from_millis(1));
-    }
+    limits.hold_answer(stop);
 }

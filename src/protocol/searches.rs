@@ -1,0 +1,215 @@
+//! The commands that run as jobs on the search thread: `go`, `solve`, `perft` and `divide`.
+//! Each answers with exactly one final line (`bestmove`, `solve`, `perft` or an `error`).
+
+use super::clock;
+use super::command::GoParams;
+use super::options::Player;
+use super::response::{Response, NO_MOVE};
+use super::search_job::{Ending, SearchJob};
+use super::session::Session;
+use crate::game::{Proven, Side};
+use crate::registry::AnyGame;
+use crate::search::Limits;
+use crate::util::rng::Rng;
+use std::panic::{catch_unwind, AssertUnwindSafe};
+use std::sync::atomic::AtomicBool;
+use std::time::Instant;
+
+/// A job that ends by itself.
+const BOUNDED: Ending = Ending {
+    unbounded: false,
+    ponder: None,
+};
+
+impl Session {
+    /// `go`: a search (or a sparring partner's move) on the search thread; one that cannot
+    /// start answers an `error` and `bestmove 0000`.
+    pub(super) fn go(&mut self, params: &GoParams) {
+        let received = Instant::now();
+        if let Err(message) = self.start_go(params, received) {
+            self.error(message);
+            self.send(Response::BestMove(NO_MOVE.into()));
+        }
+    }
+
+    fn start_go(&mut self, params: &GoParams, received: Instant) -> Result<(), String> {
+        if let Some((who, reason, _)) = self.result() {
+            return Err(format!("the game is over ({who} {reason})"));
+        }
+        let before_roll = self.game.awaits_chance();
+        if before_roll && !self.game.acts_before_chance() {
+            return Err("no roll yet: send dice ROLL or roll first".into());
+        }
+        let white = self.game.side_to_move() == Side::White;
+        let mut limits = clock::limits(params, white, &self.options, received);
+        if !params.search_moves.is_empty() {
+            if before_roll {
+                return Err("searchmoves needs the roll to be known".into());
+            }
+            limits.root_moves = Some(canonical_moves(self.game.as_ref(), &params.search_moves)?);
+        }
+        let ending = Ending {
+            unbounded: limits.is_unbounded(),
+            ponder: limits.ponder.clone(),
+        };
+        match self.options.player {
+            Player::Random => {
+                let pick = random_move(self.game.as_ref(), &limits, &mut self.rng, before_roll);
+                // Still a search to the GUI: `go infinite` and `go ponder` answer on `stop`.
+                self.start_job(ending, move |_, stop, _| {
+                    limits.hold_answer(stop);
+                    Response::BestMove(pick)
+                });
+                return Ok(());
+            }
+            Player::Greedy => {
+                limits = Limits {
+                    depth: Some(1),
+                    nodes: None,
+                    movetime: None,
+                    time_left: None,
+                    mate: None,
+                    ..limits
+                };
+            }
+            Player::Search => {}
+        }
+        let name_reply = self.options.ponder;
+        self.start_job(ending, move |game, stop, out| {
+            let mut pv = Vec::new();
+            let found = catch_unwind(AssertUnwindSafe(|| {
+                game.search(&limits, stop, &mut |info| {
+                    pv.clone_from(&info.pv);
+                    out.send(&Response::Info(info.clone()))
+                })
+            }));
+            let best = match found {
+                Ok(found) => found.best.unwrap_or_else(|| NO_MOVE.to_owned()),
+                Err(_) => {
+                    log::error!("the search panicked; answering the null move");
+                    NO_MOVE.to_owned()
+                }
+            };
+            match pv.get(1) {
+                Some(reply) if name_reply && pv[0] == best => {
+                    Response::BestMovePonder(best, reply.clone())
+                }
+                _ => Response::BestMove(best),
+            }
+        });
+        Ok(())
+    }
+
+    /// `solve`: proves the value on the search thread, so `stop` and `isready` still work.
+    /// Without a time limit it runs until it is done (or stopped): end of input waits for it.
+    pub(super) fn solve(&mut self, movetime: Option<i64>) {
+        if let Some(outcome) = self.game.outcome() {
+            let value = match outcome.winner {
+                None => Proven::Draw,
+                Some(w) if w == self.game.side_to_move() => Proven::Win(0),
+                Some(_) => Proven::Loss(0),
+            };
+            self.send(Response::Solve {
+                value: Some(value),
+                best: None,
+                nodes: 0,
+                time_ms: 0,
+            });
+            return;
+        }
+        if self.game.awaits_chance() {
+            self.error("solve needs a position without a pending roll");
+            return;
+        }
+        let limits = Limits {
+            movetime,
+            ..Limits::default()
+        };
+        self.start_job(BOUNDED, move |game, flag, out| {
+            let start = Instant::now();
+            let solved = catch_unwind(AssertUnwindSafe(|| {
+                game.solve(&limits, flag, &mut |info| {
+                    out.send(&Response::Info(info.clone()))
+                })
+            }));
+            let (value, best, nodes) = match solved {
+                Ok(solved) => (solved.value, solved.best, solved.nodes),
+                Err(_) => {
+                    log::error!("the solver panicked; answering unknown");
+                    (None, None, 0)
+                }
+            };
+            Response::Solve {
+                value,
+                best,
+                nodes,
+                time_ms: start.elapsed().as_millis() as u64,
+            }
+        });
+    }
+
+    /// `perft D`: counted on the search thread; `stop` ends it with `error perft stopped`.
+    pub(super) fn perft(&mut self, depth: u32) {
+        self.start_job(BOUNDED, move |game, stop, _| {
+            match game.perft_until_stopped(depth, stop) {
+                Some(count) => Response::Perft(depth, count),
+                None => Response::Error("perft stopped".into()),
+            }
+        });
+    }
+
+    /// `divide D`: like `perft`; its rows come only once every move is counted.
+    pub(super) fn divide(&mut self, depth: u32) {
+        self.start_job(BOUNDED, move |game, stop, out| {
+            match game.divide(depth, stop) {
+                Some(rows) => {
+                    let total = rows.iter().map(|(_, n)| n).sum();
+                    for (mv, count) in rows {
+                        out.send(&Response::Divide(mv, count));
+                    }
+                    Response::Perft(depth, total)
+                }
+                None => Response::Error("divide stopped".into()),
+            }
+        });
+    }
+
+    /// Starts `work` as the job (any earlier job has answered: the caller waited for it).
+    fn start_job<F>(&mut self, ending: Ending, work: F)
+    where
+        F: FnOnce(&dyn AnyGame, &AtomicBool, &super::response::Output) -> Response + Send + 'static,
+    {
+        self.join_job(false);
+        self.job = Some(SearchJob::start(
+            self.game.as_ref(),
+            &self.out,
+            ending,
+            work,
+        ));
+    }
+}
+
+/// The `searchmoves` tokens in canonical spelling; an illegal one is an error.
+fn canonical_moves(game: &dyn AnyGame, tokens: &[String]) -> Result<Vec<String>, String> {
+    tokens
+        .iter()
+        .map(|token| {
+            let mut probe = game.boxed_clone();
+            probe
+                .play(token)
+                .map_err(|error| format!("bad searchmoves: {error}"))?;
+            Ok(probe.last_move().unwrap_or_else(|| token.clone()))
+        })
+        .collect()
+}
+
+/// The random player's move: `roll` before the dice (it never doubles), else a uniformly
+/// random legal move among those `searchmoves` allows.
+fn random_move(game: &dyn AnyGame, limits: &Limits, rng: &mut Rng, before_roll: bool) -> String {
+    if before_roll {
+        return "roll".into();
+    }
+    let mut moves = game.legal_moves();
+    moves.retain(|mv| limits.allows(mv));
+    moves.swap_remove(rng.below(moves.len() as u64) as usize)
+}
