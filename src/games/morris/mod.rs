@@ -323,6 +323,18 @@ impl Game for Morris {
         eval::move_order_hint(self, mv)
     }
 
+    /// Mill closes: the search follows them past its horizon, so it never stands pat with a
+    /// capture pending on either side.
+    fn tactical_moves(&self, out: &mut Vec<Move>) {
+        if self.outcome_now().is_none() && self.capturable(self.side) != 0 {
+            self.for_each_move(|mv| {
+                if mv.is_capture() {
+                    out.push(mv);
+                }
+            });
+        }
+    }
+
     fn perft(&self, depth: u32) -> u64 {
         self.fast_perft(depth)
     }
