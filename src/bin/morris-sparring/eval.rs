@@ -38,7 +38,9 @@ fn side(g: &Geometry, pos: &Morris, s: Side) -> i32 {
     match pos.phase(s) {
         Phase::Placing => {
             score += OPEN_MILL_PLACING * open.count_ones() as i32;
-            let liberties: u32 = bits(own).map(|p| (g.adjacent[p] & empty).count_ones()).sum();
+            let liberties: u32 = bits(own)
+                .map(|p| (g.adjacent[p] & empty).count_ones())
+                .sum();
             score += LIBERTY_PLACING * liberties as i32;
         }
         Phase::Moving => {

@@ -50,3 +50,33 @@ impl Geometry {
         Geometry { mills, adjacent }
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The board has 16 mills, every point on exactly two, and 32 edges (4 points with four
+    /// neighbours, 4 corners of each square with two, the other 12 with three).
+    #[test]
+    fn lines_and_neighbours() {
+        let g = Geometry::new();
+        assert_eq!(g.mills.len(), 16);
+        assert!(g.mills.iter().all(|m| m.count_ones() == 3));
+        for p in 0..24 {
+            assert_eq!(g.mills.iter().filter(|&&m| m & (1 << p) != 0).count(), 2);
+        }
+        let degrees: Vec<u32> = g.adjacent.iter().map(|a| a.count_ones()).collect();
+        assert_eq!(degrees.iter().sum::<u32>(), 64);
+        assert_eq!(degrees.iter().filter(|&&d| d == 4).count(), 4);
+        assert_eq!(degrees.iter().filter(|&&d| d == 2).count(), 12);
+        // d2 (index 10) touches d1, d3 and b2, f2; a1 (0) touches a4 and d1.
+        let names = |set: u32| -> Vec<&str> {
+            (0..24)
+                .filter(|i| set & (1 << i) != 0)
+                .map(|i| NAMES[i])
+                .collect()
+        };
+        assert_eq!(names(g.adjacent[10]), ["b2", "d1", "d3", "f2"]);
+        assert_eq!(names(g.adjacent[0]), ["a4", "d1"]);
+    }
+}

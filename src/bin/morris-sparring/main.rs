@@ -36,7 +36,10 @@ fn main() -> anyhow::Result<()> {
             ["ugi"] => {
                 writeln!(out, "id name morris-sparring depth {depth}")?;
                 writeln!(out, "option name GameOptions type string default")?;
-                writeln!(out, "option name Depth type spin default {DEFAULT_DEPTH} min 1 max 30")?;
+                writeln!(
+                    out,
+                    "option name Depth type spin default {DEFAULT_DEPTH} min 1 max 30"
+                )?;
                 writeln!(out, "ugiok")?;
             }
             ["isready"] => writeln!(out, "readyok")?,

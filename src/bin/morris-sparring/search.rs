@@ -146,7 +146,15 @@ impl Searcher {
 
     /// The child's value for the parent: the first move with the full window, later ones
     /// with a null window first and again fully only when they beat `alpha`.
-    fn pvs(&mut self, child: &Morris, depth: i32, ply: i32, alpha: i32, beta: i32, first: bool) -> i32 {
+    fn pvs(
+        &mut self,
+        child: &Morris,
+        depth: i32,
+        ply: i32,
+        alpha: i32,
+        beta: i32,
+        first: bool,
+    ) -> i32 {
         if !first {
             let probe = -self.negamax(child, depth, ply, -alpha - 1, -alpha);
             if probe <= alpha || probe >= beta {

@@ -18,9 +18,9 @@ const MILL: i32 = 40;
 const OPEN_LINE_PLACING: i32 = 35;
 const THREAT: i32 = 70;
 const DOUBLE_MILL: i32 = 160;
-const RUNNING_MILL: i32 = 120;
-const MOBILITY: i32 = 20;
-const BLOCKED_PIECE: i32 = 35;
+const RUNNING_MILL: i32 = 200;
+const MOBILITY: i32 = 30;
+const BLOCKED_PIECE: i32 = 50;
 /// Extra penalty for a side in the moving phase with only 1, 2 or 3 steps left: one or two
 /// opponent moves from being blocked, which loses.
 const LOW_MOBILITY: [i32; 4] = [0, 400, 180, 70];

@@ -24,6 +24,8 @@
 
 mod board;
 mod eval;
+#[cfg(test)]
+mod eval_tests;
 mod history;
 mod movegen;
 mod notation;
