@@ -6,8 +6,7 @@
 //! mobility with a growing penalty as it runs out, blocked men, mill threats that a man from
 //! off the line can really close, double mills (a man that steps out of one mill into another)
 //! and running mills (a mill a man can open and close again before the opponent can step into
-//! the gap); while flying, every open line is a threat. Last, the side to move is charged most
-//! of a man when the opponent can fill more mill gaps than it can block on this turn.
+//! the gap); while flying, every open line is a threat.
 
 use super::board::{in_mill_at, points, Points, ADJACENT, MILLS, MILLS_THROUGH};
 use super::movegen::Phase;
@@ -20,8 +19,6 @@ const OPEN_LINE_PLACING: i32 = 35;
 const THREAT: i32 = 70;
 const DOUBLE_MILL: i32 = 160;
 const RUNNING_MILL: i32 = 200;
-/// An opposing mill close the side to move cannot stop: most of a man.
-const PENDING_LOSS: i32 = 300;
 const MOBILITY: i32 = 30;
 const BLOCKED_PIECE: i32 = 50;
 /// Extra penalty for a side in the moving phase with only 1, 2 or 3 steps left: one or two
@@ -48,43 +45,8 @@ fn mill_points(own: Points, empty: Points) -> Points {
 /// Evaluation from the side to move's view.
 pub fn evaluate(pos: &Morris) -> i32 {
     let me = pos.side;
-    let score = side_score(pos, me) - side_score(pos, me.opponent()) - pending_loss(pos);
+    let score = side_score(pos, me) - side_score(pos, me.opponent());
     score.clamp(-90_000, 90_000)
-}
-
-/// The man the side to move is about to lose: the opponent has mill gaps it can fill on its
-/// next turn and the side to move cannot occupy them all (one gap per turn; while moving, only
-/// a gap next to one of its men). Its own mill closes are not counted here: the search follows
-/// them as tactical moves, and one of them may take a man of the threat.
-fn pending_loss(pos: &Morris) -> i32 {
-    let me = pos.side;
-    let them = me.opponent();
-    let theirs = pos.pieces(them);
-    let empty = pos.empty();
-    let gaps = mill_points(theirs, empty);
-    if gaps == 0 {
-        return 0;
-    }
-    // The gaps they can really fill on their turn.
-    let fillable = match pos.phase(them) {
-        Phase::Placing | Phase::Flying => gaps,
-        Phase::Moving => points(gaps)
-            .filter(|&e| {
-                points(ADJACENT[e] & theirs).any(|p| in_mill_at((theirs & !(1 << p)) | (1 << e), e))
-            })
-            .fold(0, |set, e| set | 1 << e),
-    };
-    let reachable = match pos.phase(me) {
-        Phase::Placing | Phase::Flying => fillable,
-        Phase::Moving => points(fillable)
-            .filter(|&e| ADJACENT[e] & pos.pieces(me) != 0)
-            .fold(0, |set, e| set | 1 << e),
-    };
-    if fillable.count_ones() >= 2 || reachable != fillable {
-        PENDING_LOSS
-    } else {
-        0
-    }
 }
 
 fn side_score(pos: &Morris, side: Side) -> i32 {
