@@ -24,6 +24,8 @@
 
 mod board;
 mod eval;
+#[cfg(test)]
+mod eval_tests;
 mod history;
 mod laws;
 mod movegen;
@@ -330,6 +332,18 @@ impl Game for Morris {
 impl Hints for Morris {
     fn move_order_hint(&self, mv: Move) -> i32 {
         eval::move_order_hint(self, mv)
+    }
+
+    /// Mill closes: the search follows them past its horizon, so it never stands pat with a
+    /// capture pending on either side.
+    fn tactical_moves(&self, out: &mut Vec<Move>) {
+        if self.outcome_now().is_none() && self.capturable(self.side) != 0 {
+            self.for_each_move(|mv| {
+                if mv.is_capture() {
+                    out.push(mv);
+                }
+            });
+        }
     }
 }
 

@@ -1,0 +1,99 @@
+//! `morris-sparring [--depth N]`: an independent Nine Men's Morris opponent for matches.
+//!
+//! A plain fixed-depth alpha-beta with its own men-mills-and-mobility evaluation
+//! (`eval.rs`, `search.rs`); it shares the rules with the engine (legal moves, playing them,
+//! the outcome) but none of its evaluation or search, so the engine's gains against it are
+//! not gains against its own blind spots. It speaks the part of the protocol `arena` uses:
+//! `ugi`, `isready`, `setoption` (`GameOptions`, e.g. `flying=true`; `Depth`), `uginewgame`,
+//! `position startpos [moves ...]`, `go ...` (always searched to the fixed depth) and `quit`.
+
+mod eval;
+mod geometry;
+mod search;
+
+use std::io::{self, BufRead, Write};
+use tabula::game::Game;
+use tabula::games::morris::{Morris, Options};
+
+const DEFAULT_DEPTH: u32 = 8;
+
+fn main() -> anyhow::Result<()> {
+    let args: Vec<String> = std::env::args().skip(1).collect();
+    let mut depth = match args.as_slice() {
+        [] => DEFAULT_DEPTH,
+        [flag, n] if flag == "--depth" => n.parse()?,
+        _ => anyhow::bail!("usage: morris-sparring [--depth N]"),
+    };
+    let mut options = Options::default();
+    let mut position = Morris::start(&options);
+    let mut searcher = search::Searcher::new();
+    let stdout = io::stdout();
+    let mut out = stdout.lock();
+    for line in io::stdin().lock().lines() {
+        let line = line?;
+        let words: Vec<&str> = line.split_whitespace().collect();
+        match words.as_slice() {
+            ["ugi"] => {
+                writeln!(out, "id name morris-sparring depth {depth}")?;
+                writeln!(out, "option name GameOptions type string default")?;
+                writeln!(
+                    out,
+                    "option name Depth type spin default {DEFAULT_DEPTH} min 1 max 30"
+                )?;
+                writeln!(out, "ugiok")?;
+            }
+            ["isready"] => writeln!(out, "readyok")?,
+            ["setoption", "name", "GameOptions", "value", pairs @ ..] => {
+                let pairs: Vec<(&str, &str)> =
+                    pairs.iter().filter_map(|p| p.split_once('=')).collect();
+                match Morris::parse_options(&pairs) {
+                    Ok(parsed) => {
+                        options = parsed;
+                        position = Morris::start(&options);
+                    }
+                    Err(e) => writeln!(out, "error {e}")?,
+                }
+            }
+            ["setoption", "name", "Depth", "value", n] => match n.parse() {
+                Ok(n) if (1..=30).contains(&n) => depth = n,
+                _ => writeln!(out, "error bad depth {n}")?,
+            },
+            ["uginewgame"] => {
+                searcher.clear();
+                position = Morris::start(&options);
+            }
+            ["position", "startpos", rest @ ..] => {
+                let moves = match rest {
+                    ["moves", moves @ ..] => moves,
+                    _ => &[][..],
+                };
+                match replay(&options, moves) {
+                    Ok(p) => position = p,
+                    Err(e) => writeln!(out, "error {e}")?,
+                }
+            }
+            ["go", ..] => match searcher.best_move(&position, depth) {
+                Some((mv, score)) => {
+                    let nodes = searcher.nodes;
+                    writeln!(out, "info depth {depth} score cp {score} nodes {nodes}")?;
+                    writeln!(out, "bestmove {}", position.format_move(mv))?;
+                }
+                None => writeln!(out, "bestmove 0000")?,
+            },
+            ["quit"] => break,
+            _ => {}
+        }
+        out.flush()?;
+    }
+    Ok(())
+}
+
+/// The position after `moves` from the start, each checked by the rules.
+fn replay(options: &Options, moves: &[&str]) -> Result<Morris, tabula::game::GameError> {
+    let mut pos = Morris::start(options);
+    for token in moves {
+        let mv = pos.parse_move(token)?;
+        pos.play(mv);
+    }
+    Ok(pos)
+}

@@ -1,0 +1,109 @@
+//! The independent sparring partner (`src/bin/morris-sparring/`) through its protocol: the
+//! handshake arena needs, a mill taken when one can be closed, legal moves all through games
+//! (both flying settings) checked by the library's rules, and `bestmove 0000` at a game's end.
+
+use std::io::{BufRead, BufReader, Write};
+use std::process::{Child, ChildStdin, Command, Stdio};
+use tabula::game::Game;
+use tabula::games::morris::{Morris, Options};
+
+struct Sparring {
+    child: Child,
+    input: ChildStdin,
+    output: BufReader<std::process::ChildStdout>,
+}
+
+impl Sparring {
+    fn start(depth: u32) -> Sparring {
+        let mut child = Command::new(env!("CARGO_BIN_EXE_morris-sparring"))
+            .args(["--depth", &depth.to_string()])
+            .stdin(Stdio::piped())
+            .stdout(Stdio::piped())
+            .spawn()
+            .expect("the sparring binary starts");
+        let input = child.stdin.take().unwrap();
+        let output = BufReader::new(child.stdout.take().unwrap());
+        Sparring {
+            child,
+            input,
+            output,
+        }
+    }
+
+    fn send(&mut self, line: &str) {
+        writeln!(self.input, "{line}").unwrap();
+    }
+
+    /// Lines up to and including the first one starting with `last`.
+    fn until(&mut self, last: &str) -> Vec<String> {
+        let mut lines = Vec::new();
+        loop {
+            let mut line = String::new();
+            assert!(self.output.read_line(&mut line).unwrap() > 0, "exited");
+            let done = line.starts_with(last);
+            lines.push(line.trim_end().to_owned());
+            if done {
+                return lines;
+            }
+        }
+    }
+
+    fn bestmove(&mut self, moves: &[String]) -> String {
+        self.send(&format!("position startpos moves {}", moves.join(" ")));
+        self.send("go movetime 100");
+        let last = self.until("bestmove").pop().unwrap();
+        last["bestmove ".len()..].to_owned()
+    }
+}
+
+impl Drop for Sparring {
+    fn drop(&mut self) {
+        self.send("quit");
+        let _ = self.child.wait();
+    }
+}
+
+#[test]
+fn handshake_declares_what_arena_sets() {
+    let mut s = Sparring::start(2);
+    s.send("ugi");
+    let lines = s.until("ugiok");
+    assert!(lines
+        .iter()
+        .any(|l| l.starts_with("option name GameOptions")));
+    s.send("isready");
+    assert_eq!(s.until("readyok"), ["readyok"]);
+}
+
+#[test]
+fn closes_a_mill_when_it_can() {
+    // White a1 a4, Black b2 b4: a7 closes White's mill on file a and takes a man.
+    let mut s = Sparring::start(1);
+    let moves: Vec<String> = ["a1", "b2", "a4", "b4"].map(String::from).to_vec();
+    let best = s.bestmove(&moves);
+    assert!(best.starts_with("a7x"), "{best}");
+}
+
+#[test]
+fn plays_legal_moves_to_the_end() {
+    for flying in [false, true] {
+        let options = Options {
+            flying,
+            ..Options::default()
+        };
+        let mut s = Sparring::start(3);
+        s.send(&format!("setoption name GameOptions value flying={flying}"));
+        s.send("uginewgame");
+        let mut pos = Morris::start(&options);
+        let mut moves = Vec::new();
+        while pos.outcome().is_none() {
+            let token = s.bestmove(&moves);
+            let mv = pos
+                .parse_move(&token)
+                .unwrap_or_else(|e| panic!("{token} after {moves:?}: {e}"));
+            pos.play(mv);
+            moves.push(token);
+        }
+        assert_eq!(s.bestmove(&moves), "0000");
+    }
+}
