@@ -79,9 +79,16 @@ fn multipv_lines_are_distinct_ranked_legal_moves_in_every_game() {
         assert_eq!(last.len(), 3.min(legal.len()), "{game}: {last:?}");
         let mut seen = Vec::new();
         for (k, line) in last.iter().enumerate() {
-            assert_eq!(field(line, "multipv"), Some(&*(k + 1).to_string()), "{game}: {line}");
+            assert_eq!(
+                field(line, "multipv"),
+                Some(&*(k + 1).to_string()),
+                "{game}: {line}"
+            );
             let first = field(line, "pv").expect("a pv");
-            assert!(legal.iter().any(|m| m == first), "{game}: {first} not legal");
+            assert!(
+                legal.iter().any(|m| m == first),
+                "{game}: {first} not legal"
+            );
             assert!(!seen.contains(&first), "{game}: {first} twice");
             seen.push(first);
         }
@@ -92,7 +99,10 @@ fn multipv_lines_are_distinct_ranked_legal_moves_in_every_game() {
         // Back to one line: no multipv field.
         engine.send("setoption name MultiPV value 1");
         let (infos, _) = search(&mut engine, "go depth 2");
-        assert!(infos.iter().all(|l| field(l, "multipv").is_none()), "{game}");
+        assert!(
+            infos.iter().all(|l| field(l, "multipv").is_none()),
+            "{game}"
+        );
         engine.send("quit");
         engine.finish();
     }
