@@ -115,7 +115,7 @@ fn two_threads_answer_legal_moves_within_the_limits_in_every_game() {
         engine.send(position);
         let legal = legal_moves(&mut engine);
         engine.send("setoption name Threads value 2");
-        let (infos, best) = search(&mut engine, "go depth 4");
+        let (infos, best) = search(&mut engine, "go depth 3");
         assert!(legal.contains(&best), "{game}: {best}");
         assert!(!infos.is_empty(), "{game}");
         let started = Instant::now();

@@ -6,7 +6,7 @@ use super::tt::{Bound, Entry, Table};
 use super::{Budget, Info, Limits, Score, MATE, MAX_PLY, PROVEN};
 use crate::game::{Chance, Complete, Outcome, Proven};
 use crate::util::rng::Rng;
-use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
+use std::sync::atomic::{AtomicBool, AtomicU32, AtomicU64, Ordering};
 use std::time::Instant;
 
 /// Plies of tactical moves followed past the horizon.
@@ -36,7 +36,7 @@ pub struct SearchResult<M> {
 /// With `limits.threads` above 1 this is Lazy SMP: helper threads run their own iterative
 /// deepening on the same root, sharing only the transposition table (lock-free) and the node
 /// count; the main thread alone decides, reports and ends the search. Helpers start at
-/// staggered depths so they fill the table ahead of the main thread rather than beside it.
+/// the main thread's depth or one ahead, so they fill the table where it will look next.
 pub fn search<G: Complete>(
     root: &G,
     limits: &Limits,
@@ -52,6 +52,7 @@ pub fn search<G: Complete>(
         node_limit: limits.nodes,
         nodes: AtomicU64::new(0),
         done: AtomicBool::new(false),
+        main_depth: AtomicU32::new(1),
     };
     let mut root_moves = Vec::new();
     root.legal_moves(&mut root_moves);
@@ -100,6 +101,8 @@ struct Shared<'a> {
     nodes: AtomicU64,
     /// Set when the main thread has finished: helpers stop.
     done: AtomicBool,
+    /// The depth the main thread is searching.
+    main_depth: AtomicU32,
 }
 
 /// The main thread's iterative deepening: decides, reports, and says when to stop.
@@ -125,6 +128,7 @@ fn main_iterations<G: Complete>(
         if odd_only && depth % 2 == 0 && depth < max_depth {
             continue;
         }
+        shared.main_depth.store(depth, Ordering::Relaxed);
         // Line k is the best of the root moves left after the first k lines' moves.
         let mut found = Vec::with_capacity(lines);
         for line in 0..lines {
@@ -187,7 +191,7 @@ fn main_iterations<G: Complete>(
 }
 
 /// A helper thread's iterative deepening: fills the shared table until the main thread is
-/// done. Odd helpers start one depth ahead, so two threads rarely search the same depth.
+/// done, at the main thread's depth or (odd helpers) one ahead of it.
 fn helper_iterations<G: Complete>(
     root: &G,
     mut root_moves: Vec<G::Move>,
@@ -202,14 +206,23 @@ fn helper_iterations<G: Complete>(
         root_moves[1..].rotate_left(helper % (len - 1));
     }
     let odd_only = root.odd_depths_only();
-    for depth in (1 + (helper % 2) as u32)..=max_depth {
+    let mut next = 1;
+    loop {
+        // Never behind the main thread (its table entries cover the shallower depths
+        // already); odd helpers one depth ahead of it.
+        let main = shared.main_depth.load(Ordering::Relaxed);
+        let mut depth = next.max(main + (helper % 2) as u32);
         if odd_only && depth % 2 == 0 {
-            continue;
+            depth += 1;
+        }
+        if depth > max_depth {
+            break;
         }
         searcher.root(root, &mut root_moves, depth as i32);
         if searcher.aborted {
             break;
         }
+        next = depth + 1;
     }
     searcher.flush_nodes();
 }

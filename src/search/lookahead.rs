@@ -101,7 +101,7 @@ pub fn search<G: Complete>(
                 multipv: (multipv > 1).then_some(line as u32 + 1),
             })
             .collect();
-        lines.iter().for_each(|info| report(info));
+        lines.iter().for_each(&mut *report);
         lines
             .into_iter()
             .next()
