@@ -21,6 +21,10 @@ CASES = [
     ("gipf", 8, ["position startpos", "position startpos moves a5-b5 i5-h5"]),
     ("cascades", 7, ["position startpos", "position startpos moves b5 b4,c4"]),
     ("morris", 11, ["position startpos", "position startpos moves d2 d6 f4 b4"]),
+    # Backgammon's checker play: the three lookahead passes (depth 3), roll given.
+    ("backgammon", 3, ["position fen w=24:1,13:5,9:1,8:2,6:5,5:1 b=24:2,13:4,11:1,8:3,6:5 w -\ndice 42",
+                       "position fen w=bar:1,13:4,8:3,6:4,4:2,3:1 b=20:2,13:4,8:3,6:4,5:2 w -\ndice 31",
+                       "position fen w=24:2,13:5,8:3,6:5 b=24:2,13:5,8:3,6:5 w - opening\ndice 53"]),
 ]
 
 

@@ -170,3 +170,35 @@ fn ponder_holds_the_answer_until_ponderhit_then_keeps_the_time() {
     assert_eq!(best.split(' ').count(), 2, "{best}");
     assert!(engine.finish().success());
 }
+
+#[test]
+fn a_clock_that_loses_time_between_moves_makes_the_search_careful() {
+    // Bombardment at the start: a 10 s clock gives about 400 ms a move. The second `go` of
+    // the same side reports 600 ms less than the first left it (lost outside the search):
+    // that lag is kept back like MoveOverhead (a floor of 5 x 600 ms, a share of about
+    // 5.5 s / 25 = 220 ms less 600), so it answers at once instead of searching ~350 ms.
+    let mut engine = Engine::start(&[]);
+    engine.send("newgame bombardment\nposition startpos\nisready");
+    millis_until(&engine, "readyok", Instant::now());
+    let start = Instant::now();
+    engine.send("go p1time 10000 p2time 10000");
+    let first = millis_until(&engine, "bestmove", start);
+    engine.send("position startpos moves e2e3 d7d6\nisready");
+    millis_until(&engine, "readyok", Instant::now());
+    let start = Instant::now();
+    engine.send(&format!("go p1time {} p2time 10000", 9400 - first));
+    let second = millis_until(&engine, "bestmove", start);
+    println!("first move {first} ms, second (after 600 ms lost) {second} ms");
+    assert!(first >= 250, "{first} ms");
+    assert!(second < 150, "{second} ms");
+    // A new game starts the comparison afresh but keeps what was learnt: the same clock
+    // again, with no history, answers at once too (the estimate of 600 ms is still there).
+    engine.send("uginewgame\nposition startpos\nisready");
+    millis_until(&engine, "readyok", Instant::now());
+    let start = Instant::now();
+    engine.send("go p1time 10000 p2time 10000");
+    let third = millis_until(&engine, "bestmove", start);
+    println!("after uginewgame: {third} ms");
+    assert!(third < 250, "{third} ms");
+    assert!(engine.finish().success());
+}

@@ -1,10 +1,11 @@
 //! The text protocol: grammar ([`parse`]), typed commands ([`command`]), every printed line
 //! ([`response`]), the engine options, the session (dispatch in `session`, the game and
 //! options in `setup`, the jobs of the search thread in `searches` and `search_job`, the
-//! clock in `clock`, read-ahead `stop`s in `read_ahead`) and the I/O loop ([`run`]).
+//! clock in `clock` and `lag`, read-ahead `stop`s in `read_ahead`) and the I/O loop ([`run`]).
 
 mod clock;
 pub mod command;
+mod lag;
 pub mod options;
 pub mod parse;
 pub mod read_ahead;

@@ -68,10 +68,22 @@ impl Default for EngineOptions {
             seed: 0,
             move_overhead: 10,
             player: Player::Search,
-            tablebase_path: String::new(),
+            tablebase_path: default_tablebase_path(),
             variety: false,
             ponder: false,
         }
+    }
+}
+
+/// Where `morris-tb` writes by default: when the engine starts in a directory holding it,
+/// its tables are used without being asked for (`TablebasePath` empty switches them off).
+const DEFAULT_TABLEBASES: &str = "tablebases";
+
+fn default_tablebase_path() -> String {
+    if std::path::Path::new(DEFAULT_TABLEBASES).is_dir() {
+        DEFAULT_TABLEBASES.into()
+    } else {
+        String::new()
     }
 }
 
@@ -111,7 +123,13 @@ impl EngineOptions {
                 "name Player type combo default {} var search var greedy var random",
                 defaults.player.name()
             ),
-            "name TablebasePath type string default <empty>".into(),
+            format!(
+                "name TablebasePath type string default {}",
+                match defaults.tablebase_path.as_str() {
+                    "" => "<empty>",
+                    path => path,
+                }
+            ),
             format!("name Variety type check default {}", defaults.variety),
             format!("name Ponder type check default {}", defaults.ponder),
         ]

@@ -3,6 +3,7 @@
 
 use super::clock;
 use super::command::GoParams;
+use super::lag;
 use super::options::Player;
 use super::response::{Response, NO_MOVE};
 use super::search_job::{Ending, SearchJob};
@@ -42,6 +43,23 @@ impl Session {
         }
         let white = self.game.side_to_move() == Side::White;
         let mut limits = clock::limits(params, white, &self.options, received);
+        // A clock search keeps back the lag its clock has shown, when that beats the option.
+        let answered = match (limits.time_left, &limits.ponder) {
+            (Some(left), None) => {
+                let (lag, cell) = self.lag.begin(usize::from(!white), left, limits.increment);
+                limits.overhead = limits.overhead.max(lag);
+                Some(cell)
+            }
+            _ => {
+                self.lag.forget();
+                None
+            }
+        };
+        let answered = move || {
+            if let Some(cell) = &answered {
+                lag::finish(cell, received);
+            }
+        };
         if !params.search_moves.is_empty() {
             if before_roll {
                 return Err("searchmoves needs the roll to be known".into());
@@ -58,6 +76,7 @@ impl Session {
                 // Still a search to the GUI: `go infinite` and `go ponder` answer on `stop`.
                 self.start_job(ending, move |_, stop, _| {
                     limits.hold_answer(stop);
+                    answered();
                     Response::BestMove(pick)
                 });
                 return Ok(());
@@ -90,6 +109,7 @@ impl Session {
                     NO_MOVE.to_owned()
                 }
             };
+            answered();
             match pv.get(1) {
                 Some(reply) if name_reply && pv[0] == best => {
                     Response::BestMovePonder(best, reply.clone())

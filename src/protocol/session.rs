@@ -4,6 +4,7 @@
 //! on the search thread are in `searches.rs`, those that replace the game in `setup.rs`.
 
 use super::command::{Command, Query};
+use super::lag::LagMeter;
 use super::options::EngineOptions;
 use super::parse::{parse_line, USAGE};
 use super::read_ahead::PendingStops;
@@ -31,6 +32,8 @@ pub struct Session {
     pub(super) game: Box<dyn AnyGame>,
     pub(super) rng: Rng,
     pub(super) job: Option<SearchJob>,
+    /// What each side's clock has lost beyond the searches (`lag`).
+    pub(super) lag: LagMeter,
     pending: PendingStops,
 }
 
@@ -46,6 +49,7 @@ impl Session {
             options,
             game,
             job: None,
+            lag: LagMeter::default(),
             pending: PendingStops::default(),
         }
     }
@@ -173,7 +177,10 @@ impl Session {
                     .collect();
                 self.send(Response::Text(lines));
             }
-            Command::UgiNewGame => self.game.restart(),
+            Command::UgiNewGame => {
+                self.game.restart();
+                self.lag.forget();
+            }
             Command::NewGame { name, options } => {
                 if let Err(error) = self.new_game(name, &options) {
                     self.error(error);

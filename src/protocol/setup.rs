@@ -133,6 +133,7 @@ impl Session {
     fn install(&mut self, game: Box<dyn AnyGame>, options: EngineOptions) {
         self.game = game;
         self.options = options;
+        self.lag.forget();
         if !self.options.tablebase_path.is_empty() {
             self.attach_tablebases();
         }

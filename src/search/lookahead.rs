@@ -7,10 +7,14 @@
 //! candidates, so the 2-ply pass costs a few thousand evaluations; a 3-ply candidate costs
 //! about 21 times a 2-ply one, so under a clock the 3-ply pass takes only as many candidates
 //! as the time left should allow, judged from how long the 2-ply pass took.
+//!
+//! With `Threads N` the 2- and 3-ply passes share their work out among N threads, one roll
+//! of one candidate at a time; the values are summed in the same order as with one thread, so
+//! the choice does not depend on the number of threads, only on how far the clock lets it go.
 
 use super::{Budget, Info, Limits, Score, SearchResult};
 use crate::game::{Chance, Complete};
-use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::atomic::{AtomicBool, AtomicU64, AtomicUsize, Ordering};
 use std::time::Instant;
 
 /// At most this many plays go on to the 2-ply pass.
@@ -44,14 +48,14 @@ pub fn search<G: Complete>(
         return None;
     }
     let start = limits.received.unwrap_or_else(Instant::now);
-    let mut walk = Walk {
+    let shared = Shared {
         stop,
         hard: Budget::new(limits, start).hard(),
         node_limit: limits.nodes,
-        nodes: 0,
-        chance: Vec::new(),
-        moves: Vec::new(),
+        nodes: AtomicU64::new(0),
     };
+    let threads = limits.threads.max(1);
+    let mut walk = Walk::new(&shared);
     let mut plays = Vec::new();
     root.legal_moves(&mut plays);
     if limits.root_moves.is_some() {
@@ -107,7 +111,7 @@ pub fn search<G: Complete>(
             .next()
             .expect("a pass ranks at least one play")
     };
-    result.info = Some(report_pass(1, &scored, walk.nodes));
+    result.info = Some(report_pass(1, &scored, shared.nodes()));
     let candidates: Vec<G::Move> = scored
         .iter()
         .take_while(|&&(score, _)| score >= best_1ply - MARGIN)
@@ -115,29 +119,28 @@ pub fn search<G: Complete>(
         .map(|&(_, mv)| mv)
         .collect();
     if max_depth < 2 || candidates.len() < 2 {
-        result.nodes = walk.nodes;
+        result.nodes = shared.nodes();
         return Some(result);
     }
     let two_ply_start = Instant::now();
-    let mut scored = Vec::with_capacity(candidates.len());
-    for &mv in &candidates {
-        let Some(value) = walk.two_ply(&after(root, mv)) else {
-            break;
-        };
-        scored.push((-value, mv));
-    }
-    if walk.aborted() {
-        result.nodes = walk.nodes;
+    let values = pass(&shared, threads, root, &candidates, Walk::two_ply_roll);
+    if values.iter().any(Option::is_none) || shared.aborted() {
+        result.nodes = shared.nodes();
         return Some(result);
     }
+    let mut scored: Vec<(i32, G::Move)> = values
+        .iter()
+        .zip(&candidates)
+        .map(|(value, &mv)| (-value.expect("checked above"), mv))
+        .collect();
     let per_candidate = two_ply_start.elapsed() / candidates.len() as u32;
     scored.sort_by_key(|&(score, _)| -score);
     let (best_2ply, best_mv) = scored[0];
-    result.info = Some(report_pass(2, &scored, walk.nodes));
+    result.info = Some(report_pass(2, &scored, shared.nodes()));
     result.best = Some(best_mv);
     // A 3-ply candidate costs about 21 2-ply ones (one per opposing roll); under a clock,
     // only as many as should finish in time.
-    let affordable = match walk.hard {
+    let affordable = match shared.hard {
         None => DEEP_CANDIDATES,
         Some(hard) => {
             let left = hard.saturating_duration_since(Instant::now());
@@ -151,23 +154,22 @@ pub fn search<G: Complete>(
         .map(|&(_, mv)| mv)
         .collect();
     if max_depth >= 3 && deep.len() > 1 {
-        let mut finished: Vec<(i32, G::Move)> = Vec::with_capacity(deep.len());
-        for &mv in &deep {
-            let Some(value) = walk.three_ply(&after(root, mv)) else {
-                break;
-            };
-            finished.push((-value, mv));
-        }
+        let values = pass(&shared, threads, root, &deep, Walk::three_ply_roll);
+        let mut finished: Vec<(i32, G::Move)> = values
+            .iter()
+            .zip(&deep)
+            .map_while(|(value, &mv)| value.map(|value| (-value, mv)))
+            .collect();
         // Cut short after two candidates or more, the pass still compared the best 2-ply
         // plays at 3 plies (the 2-ply choice among them): its choice between those stands.
         // Stable: of equal scores the better 2-ply play stays first.
         finished.sort_by_key(|&(score, _)| -score);
         if finished.len() >= 2 {
-            result.info = Some(report_pass(3, &finished, walk.nodes));
+            result.info = Some(report_pass(3, &finished, shared.nodes()));
             result.best = Some(finished[0].1);
         }
     }
-    result.nodes = walk.nodes;
+    result.nodes = shared.nodes();
     Some(result)
 }
 
@@ -178,57 +180,157 @@ fn after<G: Complete>(pos: &G, mv: G::Move) -> G {
     child
 }
 
-/// The state of one search: limits, counters and reused buffers.
-struct Walk<'a, G: Complete> {
+/// What the threads of one search share: its limits and the node count.
+struct Shared<'a> {
     stop: &'a AtomicBool,
     hard: Option<Instant>,
     node_limit: Option<u64>,
-    nodes: u64,
+    nodes: AtomicU64,
+}
+
+impl Shared<'_> {
+    /// Whether the search must stop now.
+    fn aborted(&self) -> bool {
+        self.stop.load(Ordering::Relaxed)
+            || self.hard.is_some_and(|hard| Instant::now() >= hard)
+            || self.node_limit.is_some_and(|limit| self.nodes() > limit)
+    }
+
+    fn nodes(&self) -> u64 {
+        self.nodes.load(Ordering::Relaxed)
+    }
+}
+
+/// The values (before the roll, for the side to move) of the positions `candidates` leave,
+/// each the chance-weighted sum of `per_roll` over its rolls; `None` for a candidate cut
+/// short. The rolls of all candidates are shared out among `threads` threads in candidate
+/// order, so with a clock the first candidates finish first, as with one thread.
+fn pass<'s, G: Complete>(
+    shared: &'s Shared<'s>,
+    threads: usize,
+    root: &G,
+    candidates: &[G::Move],
+    per_roll: fn(&mut Walk<'s, G>, &G) -> Option<i32>,
+) -> Vec<Option<i32>> {
+    let mut values: Vec<Option<i32>> = vec![None; candidates.len()];
+    // (candidate, position before the roll, the roll)
+    let mut tasks: Vec<(usize, G, Chance)> = Vec::new();
+    let mut walk = Walk::new(shared);
+    for (index, &mv) in candidates.iter().enumerate() {
+        let pos = after(root, mv);
+        if pos.outcome().is_some() {
+            values[index] = Some(walk.static_value(&pos));
+            continue;
+        }
+        let mut events = Vec::new();
+        pos.chance_events(&mut events);
+        tasks.extend(events.into_iter().map(|event| (index, pos.clone(), event)));
+    }
+    let next = AtomicUsize::new(0);
+    let work = || {
+        let mut walk = Walk::new(shared);
+        let mut done = Vec::new();
+        loop {
+            let task = next.fetch_add(1, Ordering::Relaxed);
+            let Some((_, pos, event)) = tasks.get(task) else {
+                break;
+            };
+            if shared.aborted() {
+                break;
+            }
+            let mut rolled = pos.clone();
+            rolled.apply_chance(event.event);
+            match per_roll(&mut walk, &rolled) {
+                Some(value) => done.push((task, value)),
+                None => break,
+            }
+        }
+        done
+    };
+    let mut results: Vec<Option<i32>> = vec![None; tasks.len()];
+    let finished: Vec<(usize, i32)> = if threads <= 1 || tasks.len() < 2 {
+        work()
+    } else {
+        std::thread::scope(|scope| {
+            let handles: Vec<_> = (0..threads.min(tasks.len()))
+                .map(|_| scope.spawn(work))
+                .collect();
+            handles
+                .into_iter()
+                .flat_map(|handle| handle.join().expect("a lookahead thread panicked"))
+                .collect()
+        })
+    };
+    for (task, value) in finished {
+        results[task] = Some(value);
+    }
+    // Summed in task order, whichever thread finished which roll.
+    let mut totals: Vec<Option<f64>> = vec![Some(0.0); candidates.len()];
+    for ((index, _, event), result) in tasks.iter().zip(&results) {
+        totals[*index] = match (totals[*index], result) {
+            (Some(total), Some(value)) => Some(total + event.probability * *value as f64),
+            _ => None,
+        };
+    }
+    for (index, total) in totals.into_iter().enumerate() {
+        if values[index].is_none() {
+            values[index] = total.map(|total| total.round() as i32);
+        }
+    }
+    values
+}
+
+/// One thread's walk: the shared limits and its reused buffers.
+struct Walk<'a, G: Complete> {
+    shared: &'a Shared<'a>,
     chance: Vec<Chance>,
     moves: Vec<G::Move>,
 }
 
-impl<G: Complete> Walk<'_, G> {
+impl<'a, G: Complete> Walk<'a, G> {
+    fn new(shared: &'a Shared<'a>) -> Walk<'a, G> {
+        Walk {
+            shared,
+            chance: Vec::new(),
+            moves: Vec::new(),
+        }
+    }
+
     /// The value of `pos` for its side to move: exact when the game is over, else the
     /// evaluation. Counts one node.
     fn static_value(&mut self, pos: &G) -> i32 {
-        self.nodes += 1;
+        self.shared.nodes.fetch_add(1, Ordering::Relaxed);
         match pos.outcome() {
             Some(outcome) => pos.terminal_value(&outcome).unwrap_or(0),
             None => pos.choice_value().unwrap_or_else(|| pos.evaluate()),
         }
     }
 
-    /// Whether the search must stop now.
-    fn aborted(&self) -> bool {
-        self.stop.load(Ordering::Relaxed)
-            || self.hard.is_some_and(|hard| Instant::now() >= hard)
-            || self.node_limit.is_some_and(|limit| self.nodes > limit)
+    /// One roll of a 3-ply value: the roller's best 1-ply reply, valued at 2 plies, for the
+    /// side that moved before the roll. `None` when cut short.
+    fn three_ply_roll(&mut self, rolled: &G) -> Option<i32> {
+        let mut moves = Vec::new();
+        rolled.legal_moves(&mut moves);
+        let reply = moves
+            .iter()
+            .map(|&mv| (self.static_value(&after(rolled, mv)), mv))
+            .min_by_key(|&(value, _)| value)
+            .map(|(_, mv)| mv)?;
+        Some(-self.two_ply(&after(rolled, reply))?)
     }
 
-    /// The value of `pos` (before the roll) for its side to move: each roll weighted by its
-    /// chance, the mover then playing its best 1-ply reply, valued at 2 plies. `None` when
-    /// cut short.
-    fn three_ply(&mut self, pos: &G) -> Option<i32> {
-        if pos.outcome().is_some() {
-            return Some(self.static_value(pos));
-        }
-        let mut events = Vec::new();
-        pos.chance_events(&mut events);
-        let mut total = 0.0;
-        for event in &events {
-            let mut rolled = pos.clone();
-            rolled.apply_chance(event.event);
-            let mut moves = Vec::new();
-            rolled.legal_moves(&mut moves);
-            let reply = moves
-                .iter()
-                .map(|&mv| (self.static_value(&after(&rolled, mv)), mv))
-                .min_by_key(|&(value, _)| value)
-                .map(|(_, mv)| mv)?;
-            total += event.probability * -self.two_ply(&after(&rolled, reply))? as f64;
-        }
-        Some(total.round() as i32)
+    /// One roll of a 2-ply value: the roller's best 1-ply reply, for the roller.
+    fn two_ply_roll(&mut self, rolled: &G) -> Option<i32> {
+        let mut moves = std::mem::take(&mut self.moves);
+        moves.clear();
+        rolled.legal_moves(&mut moves);
+        let best = moves
+            .iter()
+            .map(|&mv| -self.static_value(&after(rolled, mv)))
+            .max()
+            .unwrap_or(0);
+        self.moves = moves;
+        Some(best)
     }
 
     /// The value of `pos` (before the roll) for its side to move: each roll weighted by its
@@ -242,21 +344,12 @@ impl<G: Complete> Walk<'_, G> {
         let events = std::mem::take(&mut self.chance);
         let mut total = 0.0;
         for event in &events {
-            if self.aborted() {
+            if self.shared.aborted() {
                 return None;
             }
             let mut rolled = pos.clone();
             rolled.apply_chance(event.event);
-            let mut moves = std::mem::take(&mut self.moves);
-            moves.clear();
-            rolled.legal_moves(&mut moves);
-            let best = moves
-                .iter()
-                .map(|&mv| -self.static_value(&after(&rolled, mv)))
-                .max()
-                .unwrap_or(0);
-            self.moves = moves;
-            total += event.probability * best as f64;
+            total += event.probability * self.two_ply_roll(&rolled)? as f64;
         }
         self.chance = events;
         Some(total.round() as i32)
