@@ -67,7 +67,7 @@ fn three_shards_merge_into_the_whole_match() {
     let spec = format!(
         "--game bombardment --game-options size=6 --engine cmd={ENGINE},name=d2,tc=depth=2 \
          --engine cmd={ENGINE},name=d1,tc=depth=1 --games 21 --seed 4 --random-plies 2 \
-         --concurrency 2 --sprt elo0=0,elo1=400"
+         --concurrency 2"
     );
     let text = whole_equals_merged("depth", &spec, 3);
     assert_eq!(text.lines().filter(|l| l.starts_with("game ")).count(), 21);
