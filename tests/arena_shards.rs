@@ -50,7 +50,11 @@ fn whole_equals_merged(name: &str, spec: &str, shards: usize) -> String {
         files.push(file);
     }
     files.push(files[0].clone());
-    let mut merge = vec!["merge".to_owned(), "--record".into(), path(&dir, "merged.rec")];
+    let mut merge = vec![
+        "merge".to_owned(),
+        "--record".into(),
+        path(&dir, "merged.rec"),
+    ];
     merge.extend(files);
     let merged = arena(&merge);
     let text = String::from_utf8_lossy(&whole_out).into_owned();
@@ -106,7 +110,12 @@ fn merge_refuses_missing_games_and_other_matches() {
             "--game bombardment --game-options size=6 --engine cmd={ENGINE},option.Player=greedy \
              --engine cmd={ENGINE},option.Player=random --games 8 --seed {seed} --quiet"
         ));
-        args.extend(["--shard".into(), shard.into(), "--results".into(), path(&dir, file)]);
+        args.extend([
+            "--shard".into(),
+            shard.into(),
+            "--results".into(),
+            path(&dir, file),
+        ]);
         args
     };
     arena(&spec(1, "0/2", "a.res"));

@@ -43,7 +43,11 @@ pub fn parse(args: &[String]) -> Result<MergeArgs, clap::Error> {
 
 /// Merges the files, printing what one run of the whole match would print to `out`, and
 /// notes about duplicates or missing games to `notes`.
-pub fn run(args: &MergeArgs, out: &mut dyn Write, notes: &mut dyn Write) -> Result<Summary, String> {
+pub fn run(
+    args: &MergeArgs,
+    out: &mut dyn Write,
+    notes: &mut dyn Write,
+) -> Result<Summary, String> {
     let mut header: Option<MatchFields> = None;
     let mut games = BTreeMap::new();
     let mut duplicates = 0;
@@ -95,7 +99,10 @@ pub fn run(args: &MergeArgs, out: &mut dyn Write, notes: &mut dyn Write) -> Resu
         None => None,
     };
     if duplicates > 0 {
-        let _ = writeln!(notes, "arena merge: {duplicates} games found twice, counted once");
+        let _ = writeln!(
+            notes,
+            "arena merge: {duplicates} games found twice, counted once"
+        );
     }
     let present = games.len();
     let mut counter = Counter::new(report, out, record, None);

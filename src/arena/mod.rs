@@ -157,7 +157,11 @@ pub fn run(config: &Config, out: &mut dyn Write) -> Result<Summary, String> {
     let record = config.record.as_ref().map(create).transpose()?;
     let mut results = config.results.as_ref().map(create).transpose()?;
     if let Some(file) = results.as_mut() {
-        let start = format!("{}\n{}", results::MAGIC, results::match_line(config, config.shard));
+        let start = format!(
+            "{}\n{}",
+            results::MAGIC,
+            results::match_line(config, config.shard)
+        );
         file.write_all(start.as_bytes())
             .map_err(|e| format!("cannot write the results: {e}"))?;
     }

@@ -3,12 +3,13 @@
 //!
 //! ```text
 //! arena-results 1
-//! match	game=bombardment	options=size=6	first=a	second=b	...	shard=0/8
-//! game	index=0	white=0	opening=2	winner=white	points=1	reason=far-rank	detail=	left1=-	left2=-	moves=b2b3 d5e4 ...
+//! match → game=bombardment → options=size=6 → first=a → second=b → ... → shard=0/8
+//! game → index=0 → white=0 → opening=2 → winner=white → points=1 → reason=far-rank
+//!   → detail= → left1=- → left2=- → moves=b2b3 d5e4 ...
 //! ```
-//! Fields are `key=value` separated by tabs; a value escapes `\`, tab, newline and carriage
-//! return with a backslash. The match line of every shard of a match is the same but for
-//! `shard`; merge refuses files of different matches.
+//! Fields are `key=value` separated by tabs (shown as `→`), a line per game; a value escapes
+//! `\`, tab, newline and carriage return with a backslash. The match line of every shard of
+//! a match is the same but for `shard`; merge refuses files of different matches.
 
 use super::openings::{pair_seed, Openings, Stream};
 use super::referee::{GameResult, Pairing, Played};
@@ -190,7 +191,10 @@ fn played(fields: &MatchFields, seed: u64) -> Result<Played, String> {
     let left = |key: &str| -> Result<Option<i64>, String> {
         match text(key)?.as_str() {
             "-" => Ok(None),
-            value => value.parse().map(Some).map_err(|_| format!("{key}: {value}")),
+            value => value
+                .parse()
+                .map(Some)
+                .map_err(|_| format!("{key}: {value}")),
         }
     };
     let moves: Vec<String> = text("moves")?

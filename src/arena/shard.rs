@@ -60,7 +60,11 @@ mod tests {
                     }
                     all.extend(block);
                 }
-                assert_eq!(all, (0..games).collect::<Vec<_>>(), "{games} games, {count}");
+                assert_eq!(
+                    all,
+                    (0..games).collect::<Vec<_>>(),
+                    "{games} games, {count}"
+                );
             }
         }
         assert_eq!(Shard { index: 1, count: 3 }.games(10), vec![2, 3, 4, 5]);

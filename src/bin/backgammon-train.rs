@@ -48,7 +48,12 @@ struct Args {
     #[arg(long, value_name = "FILE")]
     from: Option<PathBuf>,
     /// Only play the games with the --from network and write them here (no training)
-    #[arg(long, value_name = "FILE", requires = "from", conflicts_with = "learn_from")]
+    #[arg(
+        long,
+        value_name = "FILE",
+        requires = "from",
+        conflicts_with = "learn_from"
+    )]
     play_to: Option<PathBuf>,
     /// Learn from these recorded games instead of playing (written by --play-to)
     #[arg(long, value_name = "FILE", num_args = 1..)]
@@ -83,7 +88,10 @@ fn parse_game(line: &str) -> Option<Vec<Turn>> {
         .map(|word| {
             let (roll, play) = word.split_once(':')?;
             let event: u32 = roll.parse().ok()?;
-            Some((Roll::new((event / 10) as u8, (event % 10) as u8)?, play.parse().ok()?))
+            Some((
+                Roll::new((event / 10) as u8, (event % 10) as u8)?,
+                play.parse().ok()?,
+            ))
         })
         .collect()
 }
@@ -121,7 +129,11 @@ fn learn(args: &Args) -> Net {
             .unwrap_or_else(|e| fail(format!("cannot read {}: {e}", path.display())));
         for (number, line) in text.lines().enumerate() {
             let game = parse_game(line).unwrap_or_else(|| {
-                fail(format!("{}:{}: not a recorded game", path.display(), number + 1))
+                fail(format!(
+                    "{}:{}: not a recorded game",
+                    path.display(),
+                    number + 1
+                ))
             });
             games.push(game);
         }
@@ -227,14 +239,20 @@ mod tests {
         let worker = parse("--play-to g.txt --from w --games 50 --seed 9").expect("parses");
         assert_eq!(worker.play_to, Some(PathBuf::from("g.txt")));
         let learner = parse("--learn-from a b --from w --out w2").expect("parses");
-        assert_eq!(learner.learn_from, vec![PathBuf::from("a"), PathBuf::from("b")]);
+        assert_eq!(
+            learner.learn_from,
+            vec![PathBuf::from("a"), PathBuf::from("b")]
+        );
         assert!(parse("--play-to g.txt").is_err(), "a worker needs --from");
         assert!(parse("--play-to g --from w --learn-from a").is_err());
     }
 
     #[test]
     fn recorded_games_read_back() {
-        let turns = vec![(Roll::new(1, 3).expect("a roll"), 4), (Roll::new(6, 6).expect("a roll"), 0)];
+        let turns = vec![
+            (Roll::new(1, 3).expect("a roll"), 4),
+            (Roll::new(6, 6).expect("a roll"), 0),
+        ];
         let line = game_text(&turns);
         assert_eq!(line, "31:4 66:0\n");
         assert_eq!(parse_game(&line), Some(turns));

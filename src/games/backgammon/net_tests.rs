@@ -195,8 +195,10 @@ fn workers_games_teach_the_learner() {
         let games: Vec<_> = (0..150).map(|_| nn::self_play(&net, &mut rng)).collect();
         net = nn::learn_from(net, &config, &games).expect("the games replay");
     }
-    let (a, b): (&'static Net, &'static Net) =
-        (Box::leak(Box::new(net)), Box::leak(Box::new(untrained.clone())));
+    let (a, b): (&'static Net, &'static Net) = (
+        Box::leak(Box::new(net)),
+        Box::leak(Box::new(untrained.clone())),
+    );
     let result = duplicate_match(Player::Net(a), Player::Net(b), 40, 1);
     assert!(result.ppg > 0.3, "{result:?}");
     // A game that does not fit the rules is refused, naming it.

@@ -56,7 +56,11 @@ impl Tablebase {
     }
 
     /// Loads exactly these tables (mover, other) from `dir`; a missing file is an error.
-    pub fn load_only(dir: &Path, flying: bool, tables: &[(u32, u32)]) -> std::io::Result<Tablebase> {
+    pub fn load_only(
+        dir: &Path,
+        flying: bool,
+        tables: &[(u32, u32)],
+    ) -> std::io::Result<Tablebase> {
         let symmetry = Symmetry::new();
         let mut tb = Tablebase::new(flying);
         for &(m, o) in tables {
