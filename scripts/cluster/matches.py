@@ -6,6 +6,7 @@ so a shard that reports twice counts once, and `arena merge` itself ignores repe
 """
 
 import os
+import subprocess
 import tempfile
 import threading
 import time
@@ -29,8 +30,6 @@ def run_shard(arena, arena_args, index, count):
 
 def merge(arena, files, extra=()):
     """`arena merge` over the files: (stdout, stderr) text."""
-    import subprocess
-
     proc = subprocess.run([arena, "merge", *extra, *files], capture_output=True, text=True)
     if proc.returncode != 0 and "--partial" not in extra:
         raise RuntimeError(proc.stderr.strip())
