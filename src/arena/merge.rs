@@ -9,7 +9,7 @@ use super::results::{self, MatchFields};
 use super::stats::Sprt;
 use super::Summary;
 use clap::Parser;
-use std::collections::BTreeMap;
+use std::collections::btree_map::{BTreeMap, Entry};
 use std::io::Write;
 use std::path::PathBuf;
 
@@ -66,10 +66,11 @@ pub fn run(
         }
         for game in played {
             let index = game.pairing.number - 1;
-            if games.contains_key(&index) {
-                duplicates += 1;
-            } else {
-                games.insert(index, game);
+            match games.entry(index) {
+                Entry::Occupied(_) => duplicates += 1,
+                Entry::Vacant(slot) => {
+                    slot.insert(game);
+                }
             }
         }
     }
