@@ -2,6 +2,7 @@
 
 use super::engine::EngineSpec;
 use super::openings::Openings;
+use super::shard::Shard;
 use super::stats::Sprt;
 use super::tc::TimeControl;
 use super::Config;
@@ -15,8 +16,10 @@ use std::time::Duration;
 #[command(
     name = "arena",
     about = "Plays a match between two engines that speak the tabula protocol (docs/arena.md).",
-    after_help = "Exit status: 0 after the match, 1 when it cannot start (unknown game, an \
-                  engine that does not start or refuses its options), 2 for a bad command line.",
+    after_help = "`arena merge FILE...` combines the results files of shards (`arena merge \
+                  --help`).\n\nExit status: 0 after the match, 1 when it cannot start (unknown \
+                  game, an engine that does not start or refuses its options), 2 for a bad \
+                  command line.",
     // scripts/match.sh puts its own `--tc` and `--seed` before the user's: the last one wins.
     args_override_self = true
 )]
@@ -62,6 +65,12 @@ struct Args {
     /// Write every game (headers + `position startpos moves ...`)
     #[arg(long, value_name = "FILE")]
     record: Option<PathBuf>,
+    /// Play only block I of N of the pairs, as in the whole match (merge with `arena merge`)
+    #[arg(long, value_name = "I/N", value_parser = Shard::parse)]
+    shard: Option<Shard>,
+    /// Write the results file that `arena merge` combines
+    #[arg(long, value_name = "FILE")]
+    results: Option<PathBuf>,
     /// No line per game, only the summary
     #[arg(long)]
     quiet: bool,
@@ -107,6 +116,8 @@ fn to_config(args: Args) -> Result<Config, String> {
     config.max_plies = args.max_plies;
     config.sprt = args.sprt;
     config.record = args.record;
+    config.shard = args.shard.unwrap_or(Shard::WHOLE);
+    config.results = args.results;
     config.quiet = args.quiet;
     config.openings = match (args.openings, args.random_plies) {
         (Some(path), _) => {
@@ -135,7 +146,7 @@ mod tests {
             "--game bombardment --game-options size=6 --engine cmd=./t,name=a,option.Player=search \
              --engine cmd=./t,option.Player=random,tc=depth=1 --games 20 --tc 10+0.1 --margin 50 \
              --timeout 3000 --concurrency 2 --seed 7 --random-plies 4 --max-plies 300 \
-             --sprt elo0=0,elo1=10 --record games.txt --quiet",
+             --sprt elo0=0,elo1=10 --record games.txt --shard 2/8 --results r.txt --quiet",
         ))
         .expect("parses");
         assert_eq!(config.game, "bombardment");
@@ -161,6 +172,8 @@ mod tests {
         assert_eq!(config.max_plies, 300);
         assert_eq!(config.sprt.map(|s| s.elo1), Some(10.0));
         assert_eq!(config.record, Some(PathBuf::from("games.txt")));
+        assert_eq!(config.shard, Shard { index: 2, count: 8 });
+        assert_eq!(config.results, Some(PathBuf::from("r.txt")));
         assert!(config.quiet);
     }
 
@@ -180,6 +193,7 @@ mod tests {
         assert_eq!(config.max_plies, new.max_plies);
         assert_eq!((config.sprt, &config.record), (new.sprt, &new.record));
         assert_eq!(config.quiet, new.quiet);
+        assert_eq!((config.shard, &config.results), (new.shard, &new.results));
     }
 
     #[test]
@@ -204,6 +218,7 @@ mod tests {
             "--game g --engine cmd=x --engine cmd=y --engine cmd=z",
             "--game g --engine cmd=x --engine cmd=y --openings f --random-plies 2",
             "--game g --engine cmd=x --engine cmd=y --no-such-option",
+            "--game g --engine cmd=x --engine cmd=y --shard 3/3",
             "--game bombardment --engine cmd=x --engine cmd=y --openings /nonexistent/file",
         ];
         for text in bad {

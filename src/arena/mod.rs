@@ -10,9 +10,13 @@
 mod args;
 pub mod backgammon_duplicate;
 pub mod engine;
+pub mod merge;
 pub mod openings;
 pub mod record;
 pub mod referee;
+pub mod report;
+pub mod results;
+pub mod shard;
 pub mod stats;
 pub mod tc;
 
@@ -21,6 +25,8 @@ pub use args::parse as parse_args;
 use engine::{Engine, EngineSpec};
 use openings::{pair_seed, Openings, Stream};
 use referee::{Pairing, Played, Rules, Seat};
+use report::{Counter, Report};
+use shard::Shard;
 use stats::{Sprt, Tally, Verdict};
 use std::collections::BTreeMap;
 use std::io::{IsTerminal, Write};
@@ -59,6 +65,10 @@ pub struct Config {
     pub sprt: Option<Sprt>,
     /// Where to write the game records.
     pub record: Option<PathBuf>,
+    /// The part of the match to play (all of it by default).
+    pub shard: Shard,
+    /// Where to write the results file that `arena merge` reads.
+    pub results: Option<PathBuf>,
     /// No line per game.
     pub quiet: bool,
 }
@@ -80,6 +90,8 @@ impl Config {
             max_plies: 1000,
             sprt: None,
             record: None,
+            shard: Shard::WHOLE,
+            results: None,
             quiet: false,
         }
     }
@@ -123,7 +135,7 @@ pub struct Summary {
     pub sprt: Option<(f64, Verdict)>,
 }
 
-/// Runs the match, printing a line per game and the summary to `out`.
+/// Runs the match (or its `--shard`), printing a line per game and the summary to `out`.
 pub fn run(config: &Config, out: &mut dyn Write) -> Result<Summary, String> {
     config.start_position()?;
     for spec in &config.engines {
@@ -139,82 +151,71 @@ pub fn run(config: &Config, out: &mut dyn Write) -> Result<Summary, String> {
             .map_err(|f| format!("{}: {}: {}", spec.name, f.reason(), f.detail()))?;
         engine.quit();
     }
-    let mut writer = match &config.record {
-        Some(path) => Some(
-            std::fs::File::create(path)
-                .map_err(|e| format!("cannot create {}: {e}", path.display()))?,
-        ),
-        None => None,
+    let create = |path: &PathBuf| {
+        std::fs::File::create(path).map_err(|e| format!("cannot create {}: {e}", path.display()))
     };
+    let record = config.record.as_ref().map(create).transpose()?;
+    let mut results = config.results.as_ref().map(create).transpose()?;
+    if let Some(file) = results.as_mut() {
+        let start = format!(
+            "{}\n{}",
+            results::MAGIC,
+            results::match_line(config, config.shard)
+        );
+        file.write_all(start.as_bytes())
+            .map_err(|e| format!("cannot write the results: {e}"))?;
+    }
     let names = [0, 1].map(|i| config.engines[i].name.as_str());
-    let header = record::Header {
-        game: &config.game,
-        options: &config.game_options,
-        engines: names,
-        time_controls: config.controls().map(|t| t.describe()),
+    let report = Report {
+        header: record::Header {
+            game: &config.game,
+            options: &config.game_options,
+            engines: names,
+            time_controls: config.controls().map(|t| t.describe()),
+        },
+        games: config.games,
+        // A shard plays its whole block: the SPRT is decided on the merged games, in order.
+        sprt: config.sprt.filter(|_| config.shard.count == 1),
+        quiet: config.quiet,
     };
+    let indices = config.shard.games(config.games);
     let next = AtomicUsize::new(0);
     let stop = AtomicBool::new(false);
-    let (sender, results) = mpsc::channel();
+    let (sender, received) = mpsc::channel();
     let progress = std::io::stderr().is_terminal() && !config.quiet;
 
     std::thread::scope(|scope| {
-        for _ in 0..config.concurrency.min(config.games.max(1)) {
+        for _ in 0..config.concurrency.min(indices.len().max(1)) {
             let sender = sender.clone();
-            let (next, stop) = (&next, &stop);
-            scope.spawn(move || worker(config, next, stop, &sender));
+            let (next, stop, indices) = (&next, &stop, &indices);
+            scope.spawn(move || worker(config, indices, next, stop, &sender));
         }
         drop(sender);
 
-        let mut summary = Summary {
-            tally: Tally::default(),
-            games: Vec::new(),
-            sprt: None,
-        };
+        let mut counter = Counter::new(report, out, record, results);
         let mut waiting = BTreeMap::new();
         let mut failure = None;
-        for (index, played) in results.iter() {
-            waiting.insert(index, played);
-            while let Some(played) = waiting.remove(&summary.games.len()) {
+        // Games arrive as workers finish them; they are counted in order of their position.
+        for (position, played) in received.iter() {
+            waiting.insert(position, played);
+            while let Some(played) = waiting.remove(&counter.counted()) {
                 if stop.load(Ordering::Relaxed) {
                     break;
                 }
-                let played: Played = match played {
-                    Ok(played) => played,
+                if progress {
+                    eprint!("\r\x1b[K");
+                }
+                let decided = played.and_then(|played| counter.add(played));
+                if progress {
+                    eprint!("{}/{} games", counter.counted(), indices.len());
+                }
+                match decided {
+                    Ok(false) => {}
+                    Ok(true) => stop.store(true, Ordering::Relaxed),
                     Err(error) => {
                         stop.store(true, Ordering::Relaxed);
                         failure = Some(error);
                         break;
-                    }
-                };
-                count(&mut summary.tally, &played);
-                if progress {
-                    eprint!("\r\x1b[K");
-                }
-                if !config.quiet {
-                    let _ = writeln!(
-                        out,
-                        "{}",
-                        game_line(config, &names, &summary.tally, &played)
-                    );
-                }
-                if progress {
-                    eprint!("{}/{} games", summary.games.len() + 1, config.games);
-                }
-                if let Some(file) = writer.as_mut() {
-                    if let Err(error) = file.write_all(record::format(&header, &played).as_bytes())
-                    {
-                        stop.store(true, Ordering::Relaxed);
-                        failure = Some(format!("cannot write the record: {error}"));
-                        break;
-                    }
-                }
-                summary.games.push(played);
-                if let Some(sprt) = &config.sprt {
-                    let verdict = sprt.verdict(&summary.tally);
-                    summary.sprt = Some((sprt.llr(&summary.tally), verdict));
-                    if verdict != Verdict::Continue {
-                        stop.store(true, Ordering::Relaxed);
                     }
                 }
             }
@@ -225,14 +226,15 @@ pub fn run(config: &Config, out: &mut dyn Write) -> Result<Summary, String> {
         if let Some(error) = failure {
             return Err(error);
         }
-        print_summary(config, &names, &summary, out);
-        Ok(summary)
+        Ok(counter.finish())
     })
 }
 
-/// Plays games until none is left or the match stops; sends `(index, game)`.
+/// Plays games of `indices` until none is left or the match stops; sends `(position in
+/// indices, game)`.
 fn worker(
     config: &Config,
+    indices: &[usize],
     next: &AtomicUsize,
     stop: &AtomicBool,
     results: &mpsc::Sender<(usize, Result<Played, String>)>,
@@ -246,8 +248,11 @@ fn worker(
     };
     let mut seats: [Seat; 2] = [None, None];
     loop {
-        let index = next.fetch_add(1, Ordering::Relaxed);
-        if index >= config.games || stop.load(Ordering::Relaxed) {
+        let position = next.fetch_add(1, Ordering::Relaxed);
+        let Some(&index) = indices.get(position) else {
+            break;
+        };
+        if stop.load(Ordering::Relaxed) {
             break;
         }
         let pair = index / 2;
@@ -272,138 +277,11 @@ fn worker(
                     pairing,
                 )
             });
-        if results.send((index, played)).is_err() {
+        if results.send((position, played)).is_err() {
             break;
         }
     }
     for engine in seats.into_iter().flatten() {
         engine.quit();
-    }
-}
-
-/// Adds a game to the first engine's tally.
-fn count(tally: &mut Tally, played: &Played) {
-    let first_colour = if played.pairing.white == 0 {
-        crate::game::Side::White
-    } else {
-        crate::game::Side::Black
-    };
-    match played.result.winner {
-        None => tally.draws += 1,
-        Some(winner) if winner == first_colour => {
-            tally.wins += 1;
-            tally.points_for += played.result.points;
-        }
-        Some(_) => {
-            tally.losses += 1;
-            tally.points_against += played.result.points;
-        }
-    }
-}
-
-fn game_line(config: &Config, names: &[&str; 2], tally: &Tally, played: &Played) -> String {
-    let white = played.pairing.white;
-    let result = &played.result;
-    let mut line = format!(
-        "game {}/{}: {} (white) vs {} (black): {} {}",
-        played.pairing.number,
-        config.games,
-        names[white],
-        names[1 - white],
-        record::result_text(result.winner),
-        result.reason,
-    );
-    if result.points > 1 {
-        line.push_str(&format!(" x{}", result.points));
-    }
-    if !result.detail.is_empty() {
-        line.push_str(&format!(" ({})", result.detail));
-    }
-    line.push_str(&format!(
-        ", {} plies; {} {}-{}-{}",
-        played.moves.len(),
-        names[0],
-        tally.wins,
-        tally.losses,
-        tally.draws
-    ));
-    line
-}
-
-/// `least time left: N ms (ENGINE, game G)`: the closest any engine came to losing on time
-/// (clock time controls only; the first such game on a tie).
-fn least_left_line(names: &[&str; 2], games: &[Played]) -> Option<String> {
-    let mut least: Option<(i64, usize, usize)> = None;
-    for game in games {
-        for (who, left) in game.least_left_ms.iter().enumerate() {
-            if let Some(left) = *left {
-                if least.is_none_or(|(l, _, _)| left < l) {
-                    least = Some((left, who, game.pairing.number));
-                }
-            }
-        }
-    }
-    least.map(|(left, who, number)| {
-        format!("least time left: {left} ms ({}, game {number})", names[who])
-    })
-}
-
-fn print_summary(config: &Config, names: &[&str; 2], summary: &Summary, out: &mut dyn Write) {
-    let tally = &summary.tally;
-    let (elo, error) = tally.elo();
-    let interval = tally.elo_interval();
-    let mut lines = vec![
-        format!(
-            "{} vs {}: {} games, {} wins, {} losses, {} draws (W/L/D {}/{}/{})",
-            names[0],
-            names[1],
-            tally.games(),
-            tally.wins,
-            tally.losses,
-            tally.draws,
-            tally.wins,
-            tally.losses,
-            tally.draws
-        ),
-        format!(
-            "score {:.1}/{} = {:.3}",
-            f64::from(tally.wins) + 0.5 * f64::from(tally.draws),
-            tally.games(),
-            tally.score()
-        ),
-        format!(
-            "elo {elo:+.1} +- {error:.1}, 95% interval [{:+.1}, {:+.1}]",
-            interval.0, interval.1
-        ),
-    ];
-    if summary.games.iter().any(|g| g.result.points > 1) {
-        lines.push(format!(
-            "points {} {}, {} {}",
-            names[0], tally.points_for, names[1], tally.points_against
-        ));
-    }
-    let mut reasons: BTreeMap<&str, usize> = BTreeMap::new();
-    for game in &summary.games {
-        *reasons.entry(game.result.reason.as_str()).or_default() += 1;
-    }
-    let reasons: Vec<String> = reasons.iter().map(|(r, n)| format!("{r} {n}")).collect();
-    lines.push(format!("reasons: {}", reasons.join(", ")));
-    if let Some(line) = least_left_line(names, &summary.games) {
-        lines.push(line);
-    }
-    if let (Some(sprt), Some((llr, verdict))) = (&config.sprt, summary.sprt) {
-        let (lower, upper) = sprt.bounds();
-        let decision = match verdict {
-            Verdict::Continue => "no decision",
-            Verdict::H0 => "H0 accepted",
-            Verdict::H1 => "H1 accepted",
-        };
-        lines.push(format!(
-            "sprt elo0={} elo1={} alpha={} beta={}: llr {llr:.2} ({lower:.2}, {upper:.2}) {decision}",
-            sprt.elo0, sprt.elo1, sprt.alpha, sprt.beta
-        ));
-    }
-    for line in lines {
-        let _ = writeln!(out, "{line}");
     }
 }

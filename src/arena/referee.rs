@@ -25,7 +25,7 @@ pub struct Rules<'a> {
 }
 
 /// The per-game choices: who plays White, the opening, and the seeds.
-#[derive(Clone, Debug)]
+#[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Pairing {
     /// 1-based game number.
     pub number: usize,

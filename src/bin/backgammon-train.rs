@@ -4,11 +4,18 @@
 //! hidden units, 0.1, 0, random weights). `--from` is a weight file to go on training (its
 //! hidden size wins). Every 5000 games it saves the weights and plays a 200-pair duplicate
 //! match against pubeval at 1 ply, printing points per game.
+//!
+//! Distributed training (`scripts/cluster/`) splits this in two: `--play-to FILE` only plays
+//! `--games` games with the `--from` network and writes them (a worker), `--learn-from
+//! FILE...` learns from such games instead of playing (the learner) and writes `--out`.
 
 use clap::Parser;
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
 use tabula::arena::backgammon_duplicate::{duplicate_match, Player};
-use tabula::games::backgammon::nn::{train, train_from, Net, TrainConfig};
+use tabula::games::backgammon::nn::{
+    learn_from, self_play, train, train_from, Net, TrainConfig, Turn,
+};
+use tabula::games::backgammon::Roll;
 use tabula::util::rng::Rng;
 
 /// Trains the backgammon network by self-play (TD) and writes its weights (docs/backgammon.md).
@@ -40,6 +47,17 @@ struct Args {
     /// A weight file to go on training instead of random weights
     #[arg(long, value_name = "FILE")]
     from: Option<PathBuf>,
+    /// Only play the games with the --from network and write them here (no training)
+    #[arg(
+        long,
+        value_name = "FILE",
+        requires = "from",
+        conflicts_with = "learn_from"
+    )]
+    play_to: Option<PathBuf>,
+    /// Learn from these recorded games instead of playing (written by --play-to)
+    #[arg(long, value_name = "FILE", num_args = 1..)]
+    learn_from: Vec<PathBuf>,
 }
 
 impl Args {
@@ -54,8 +72,91 @@ impl Args {
     }
 }
 
+/// A recorded game as one line: `HL:I` per turn, the roll (high die first) and the index of
+/// the play in legal-move order.
+fn game_text(turns: &[Turn]) -> String {
+    let words: Vec<String> = turns
+        .iter()
+        .map(|(roll, play)| format!("{}{}:{play}", roll.hi, roll.lo))
+        .collect();
+    words.join(" ") + "\n"
+}
+
+/// Reads a line of [`game_text`].
+fn parse_game(line: &str) -> Option<Vec<Turn>> {
+    line.split_whitespace()
+        .map(|word| {
+            let (roll, play) = word.split_once(':')?;
+            let event: u32 = roll.parse().ok()?;
+            Some((
+                Roll::new((event / 10) as u8, (event % 10) as u8)?,
+                play.parse().ok()?,
+            ))
+        })
+        .collect()
+}
+
+/// Exits with a message (status 1): a file that cannot be read or written.
+fn fail(message: String) -> ! {
+    eprintln!("backgammon-train: {message}");
+    std::process::exit(1);
+}
+
+fn read_net(path: &Path) -> Net {
+    std::fs::read_to_string(path)
+        .ok()
+        .and_then(|t| Net::from_text(&t))
+        .unwrap_or_else(|| fail(format!("cannot read a network from {}", path.display())))
+}
+
+/// `--play-to`: the games of a worker, with dice from `--seed`.
+fn play_to(args: &Args, path: &Path, from: &Path) {
+    let net = read_net(from);
+    let mut rng = Rng::new(args.seed);
+    let text: String = (0..args.games)
+        .map(|_| game_text(&self_play(&net, &mut rng)))
+        .collect();
+    if let Err(e) = std::fs::write(path, text) {
+        fail(format!("cannot write {}: {e}", path.display()));
+    }
+}
+
+/// `--learn-from`: the learner's step over the games of these files, in order.
+fn learn(args: &Args) -> Net {
+    let mut games = Vec::new();
+    for path in &args.learn_from {
+        let text = std::fs::read_to_string(path)
+            .unwrap_or_else(|e| fail(format!("cannot read {}: {e}", path.display())));
+        for (number, line) in text.lines().enumerate() {
+            let game = parse_game(line).unwrap_or_else(|| {
+                fail(format!(
+                    "{}:{}: not a recorded game",
+                    path.display(),
+                    number + 1
+                ))
+            });
+            games.push(game);
+        }
+    }
+    let net = match &args.from {
+        Some(from) => read_net(from),
+        None => Net::new(args.hidden, &mut Rng::new(args.seed)),
+    };
+    learn_from(net, &args.config(), &games).unwrap_or_else(|e| fail(e))
+}
+
 fn main() {
     let args = Args::parse();
+    if let (Some(path), Some(from)) = (&args.play_to, &args.from) {
+        return play_to(&args, path, from);
+    }
+    if !args.learn_from.is_empty() {
+        let net = learn(&args);
+        if let Err(e) = std::fs::write(&args.out, net.to_text()) {
+            fail(format!("cannot write {}: {e}", args.out.display()));
+        }
+        return;
+    }
     let (config, out) = (args.config(), &args.out);
     let started = std::time::Instant::now();
     let progress = |done: u32, net: &Net| {
@@ -73,16 +174,7 @@ fn main() {
     };
     let net = match &args.from {
         None => train(config, progress),
-        Some(from) => {
-            let Some(net) = std::fs::read_to_string(from)
-                .ok()
-                .and_then(|t| Net::from_text(&t))
-            else {
-                eprintln!("cannot read a network from {}", from.display());
-                std::process::exit(1);
-            };
-            train_from(net, config, &mut Rng::new(args.seed), progress)
-        }
+        Some(from) => train_from(read_net(from), config, &mut Rng::new(args.seed), progress),
     };
     if let Err(e) = std::fs::write(out, net.to_text()) {
         eprintln!("cannot write {}: {e}", out.display());
@@ -139,6 +231,34 @@ mod tests {
             PathBuf::from("src/games/backgammon/neural.weights")
         );
         assert_eq!(args.from, None);
+        assert_eq!((args.play_to, args.learn_from.len()), (None, 0));
+    }
+
+    #[test]
+    fn the_distributed_spellings() {
+        let worker = parse("--play-to g.txt --from w --games 50 --seed 9").expect("parses");
+        assert_eq!(worker.play_to, Some(PathBuf::from("g.txt")));
+        let learner = parse("--learn-from a b --from w --out w2").expect("parses");
+        assert_eq!(
+            learner.learn_from,
+            vec![PathBuf::from("a"), PathBuf::from("b")]
+        );
+        assert!(parse("--play-to g.txt").is_err(), "a worker needs --from");
+        assert!(parse("--play-to g --from w --learn-from a").is_err());
+    }
+
+    #[test]
+    fn recorded_games_read_back() {
+        let turns = vec![
+            (Roll::new(1, 3).expect("a roll"), 4),
+            (Roll::new(6, 6).expect("a roll"), 0),
+        ];
+        let line = game_text(&turns);
+        assert_eq!(line, "31:4 66:0\n");
+        assert_eq!(parse_game(&line), Some(turns));
+        for bad in ["31", "71:0", "31:x", "3a:1"] {
+            assert_eq!(parse_game(bad), None, "{bad}");
+        }
     }
 
     #[test]

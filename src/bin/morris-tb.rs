@@ -1,10 +1,12 @@
 //! `morris-tb [--max K] [--max-total T] [--flying true|false] [--dir DIR]`: builds the Nine
 //! Men's Morris endgame tables with up to K pieces a side (default 3) and T in all (default
 //! 2K), reusing the tables already in DIR (default `tablebases/`), writes them there and
-//! prints positions, longest win, build seconds and bytes per table.
+//! prints positions, longest win, build seconds and bytes per table. `--only MvO` builds just
+//! the pair MvO and OvM from the smaller tables already in DIR (one task of a distributed
+//! build: `scripts/cluster/`).
 
 use clap::{ArgAction, Parser};
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
 use std::time::Instant;
 use tabula::games::morris::tablebase::Tablebase;
 
@@ -24,6 +26,37 @@ struct Args {
     /// Where the tables are read and written
     #[arg(long, value_name = "DIR", default_value = "tablebases")]
     dir: PathBuf,
+    /// Build only the pair MvO and OvM (M <= O), from the tables its captures lead into
+    #[arg(long, value_name = "MvO", value_parser = parse_pair)]
+    only: Option<(u32, u32)>,
+}
+
+/// `MvO` with 3 <= M <= O <= 9.
+fn parse_pair(text: &str) -> Result<(u32, u32), String> {
+    let bad = || format!("expected MvO with 3 <= M <= O <= 9, not {text}");
+    let (m, o) = text.split_once('v').ok_or_else(bad)?;
+    let (m, o): (u32, u32) = (m.parse().map_err(|_| bad())?, o.parse().map_err(|_| bad())?);
+    if !(3..=9).contains(&m) || !(m..=9).contains(&o) {
+        return Err(bad());
+    }
+    Ok((m, o))
+}
+
+/// Builds the pair (m, o) from the tables its captures lead into, read from `dir`.
+fn build_only(dir: &Path, flying: bool, m: u32, o: u32) -> anyhow::Result<()> {
+    let needed = Tablebase::captures_into(m, o);
+    let mut tb = Tablebase::load_only(dir, flying, &needed)
+        .map_err(|e| anyhow::anyhow!("{m}v{o} needs the tables its captures lead into: {e}"))?;
+    let timer = Instant::now();
+    let longest = tb.build_pair(m, o);
+    println!(
+        "built {m}v{o}: longest result {longest} plies, {:.1} s",
+        timer.elapsed().as_secs_f64()
+    );
+    for (a, b, bytes) in tb.save(dir)? {
+        println!("saved {a}v{b}: {bytes} bytes on disk");
+    }
+    Ok(())
 }
 
 fn main() -> anyhow::Result<()> {
@@ -32,9 +65,18 @@ fn main() -> anyhow::Result<()> {
         max_total,
         flying,
         dir,
+        only,
     } = Args::parse();
     let max_total = max_total.unwrap_or(2 * max);
     std::fs::create_dir_all(&dir)?;
+    if let Some((m, o)) = only {
+        // A clear line for a missing input table (a driver's bug), not a backtrace.
+        if let Err(error) = build_only(&dir, flying, m, o) {
+            eprintln!("morris-tb: {error:#}");
+            std::process::exit(1);
+        }
+        return Ok(());
+    }
     let (mut tb, reused) = Tablebase::load(&dir, flying, max)?;
     println!("reused {reused} tables from {}", dir.display());
     // Save after each total so a long run keeps what it finished.
@@ -83,11 +125,14 @@ mod tests {
             max_total: None,
             flying: true,
             dir: "tables".into(),
+            only: None,
         };
         assert_eq!(args, want);
         let args = parse("--max-total 7 --flying false").expect("parses");
         assert_eq!((args.max, args.max_total, args.flying), (3, Some(7), false));
         assert_eq!(args.dir, PathBuf::from("tablebases"));
+        let args = parse("--only 3v4 --dir t").expect("parses");
+        assert_eq!(args.only, Some((3, 4)));
     }
 
     #[test]
@@ -99,6 +144,9 @@ mod tests {
             "--max",
             "--depth 3",
             "4",
+            "--only 4v3",
+            "--only 3v10",
+            "--only 3x4",
         ] {
             let error = parse(line).expect_err(line);
             assert_eq!(error.exit_code(), 2, "{line}: {error}");

@@ -6,6 +6,7 @@ use super::nn::{self, Net, TrainConfig};
 use super::*;
 use crate::arena::backgammon_duplicate::{duplicate_match, pair_results, Player};
 use crate::game::{Dice, Game};
+use crate::util::rng::Rng;
 
 /// One side with `points` as (point, count) and the rest borne off.
 fn side(points: &[(usize, u8)]) -> Side26 {
@@ -175,4 +176,36 @@ fn duplicate_pairs_do_not_depend_on_threads() {
         pair_results(a, b, 0..6, 3, 1),
         pair_results(a, b, 0..6, 3, 2)
     );
+}
+
+#[test]
+fn workers_games_teach_the_learner() {
+    // Distributed training: rounds of games played by a frozen copy, then learnt from.
+    let config = TrainConfig {
+        games: 0,
+        hidden: 8,
+        alpha: 0.1,
+        lambda: 0.0,
+        seed: 4,
+    };
+    let untrained = nn::train(config, |_, _| {});
+    let mut net = untrained.clone();
+    let mut rng = Rng::new(9);
+    for _ in 0..4 {
+        let games: Vec<_> = (0..150).map(|_| nn::self_play(&net, &mut rng)).collect();
+        net = nn::learn_from(net, &config, &games).expect("the games replay");
+    }
+    let (a, b): (&'static Net, &'static Net) = (
+        Box::leak(Box::new(net)),
+        Box::leak(Box::new(untrained.clone())),
+    );
+    let result = duplicate_match(Player::Net(a), Player::Net(b), 40, 1);
+    assert!(result.ppg > 0.3, "{result:?}");
+    // A game that does not fit the rules is refused, naming it.
+    let mut game = nn::self_play(&untrained, &mut rng);
+    game.pop();
+    let short = nn::learn_from(untrained.clone(), &config, &[game.clone()]);
+    assert!(short.is_err_and(|e| e.starts_with("game 1:")));
+    game[0].1 = 999;
+    assert!(nn::learn_from(untrained, &config, &[game]).is_err());
 }

@@ -310,57 +310,163 @@ pub fn train_from(
     rng: &mut Rng,
     mut progress: impl FnMut(u32, &Net),
 ) -> Net {
-    let traced = config.lambda > 0.0;
-    let size = |n: usize| if traced { n * OUTPUTS } else { 0 };
-    let mut learner = Learner {
-        alpha: config.alpha,
-        lambda: config.lambda,
-        e1: vec![0.0; size(net.w1.len())],
-        e2: vec![0.0; size(net.w2.len())],
-        net,
-    };
-    let (mut x, mut child_x) = (Vec::new(), Vec::new());
-    let mut moves = Vec::new();
+    let mut learner = Learner::new(net, &config);
     for game in 1..=config.games {
-        learner.e1.iter_mut().for_each(|e| *e = 0.0);
-        learner.e2.iter_mut().for_each(|e| *e = 0.0);
+        // Self-play games always end: the error is that of a replay.
+        let _ = learner.game(Turns::SelfPlay(rng));
+        if game % 1000 == 0 {
+            progress(game, &learner.net);
+        }
+    }
+    learner.net
+}
+
+/// One turn of a recorded game: the roll and the index of the play in `legal_moves` order.
+pub type Turn = (Roll, u16);
+
+/// Where the rolls and plays of a training game come from.
+enum Turns<'a> {
+    /// Rolled with the generator; the learning network picks its best play.
+    SelfPlay(&'a mut Rng),
+    /// A game recorded by [`self_play`], replayed move by move.
+    Replay(&'a [Turn]),
+}
+
+/// A roll the position allows (the opening roll is not a double).
+fn roll_for(pos: &Backgammon, rng: &mut Rng) -> Roll {
+    loop {
+        let r = Roll::new(rng.below(6) as u8 + 1, rng.below(6) as u8 + 1);
+        if let Some(r) = r.filter(|&r| pos.roll_allowed(r)) {
+            return r;
+        }
+    }
+}
+
+/// The outputs for the mover after it played into `child` (the result if the game is over).
+fn child_outputs(
+    net: &Net,
+    child: &Backgammon,
+    mover: Side,
+    scratch: &mut Vec<(usize, f32)>,
+) -> [f32; OUTPUTS] {
+    // The network's own outputs, also in all-home races: it learns them too.
+    match child.outcome() {
+        Some(o) => result_targets(&o, mover),
+        None => {
+            features::encode(child, scratch);
+            flipped(&net.forward(scratch).out)
+        }
+    }
+}
+
+/// The mover's best play by the network (the first of equals): its index in `moves`, the
+/// position it leads to and that position's outputs for the mover.
+fn best_play(
+    net: &Net,
+    pos: &Backgammon,
+    moves: &[Move],
+    scratch: &mut Vec<(usize, f32)>,
+) -> Option<(usize, Backgammon, [f32; OUTPUTS])> {
+    let mover = pos.side_to_move();
+    let mut best: Option<(f32, usize, Backgammon, [f32; OUTPUTS])> = None;
+    for (index, &mv) in moves.iter().enumerate() {
+        let mut child = pos.clone();
+        child.play(mv);
+        let out = child_outputs(net, &child, mover, scratch);
+        let score = Net::equity_of(&out);
+        if best.as_ref().is_none_or(|(b, _, _, _)| score > *b) {
+            best = Some((score, index, child, out));
+        }
+    }
+    best.map(|(_, index, child, out)| (index, child, out))
+}
+
+/// Plays one game from the start with `net` choosing every play, without learning (a worker
+/// of distributed training): returns its turns.
+pub fn self_play(net: &Net, rng: &mut Rng) -> Vec<Turn> {
+    let (mut scratch, mut moves, mut turns) = (Vec::new(), Vec::new(), Vec::new());
+    let mut pos = Backgammon::start(&Options::default());
+    while pos.outcome().is_none() {
+        let roll = roll_for(&pos, rng);
+        pos.set_dice(roll);
+        moves.clear();
+        pos.legal_moves(&mut moves);
+        let Some((index, next, _)) = best_play(net, &pos, &moves, &mut scratch) else {
+            break;
+        };
+        turns.push((roll, index as u16));
+        pos = next;
+    }
+    turns
+}
+
+/// Goes on training `net` on recorded games (the learner of distributed training): every
+/// position moves towards the current network's value of the position played next, as in
+/// [`train_from`], but the plays are those of the (older) network that played the games.
+/// A game that does not replay under the rules is an error naming it.
+pub fn learn_from(net: Net, config: &TrainConfig, games: &[Vec<Turn>]) -> Result<Net, String> {
+    let mut learner = Learner::new(net, config);
+    for (number, turns) in games.iter().enumerate() {
+        learner
+            .game(Turns::Replay(turns))
+            .map_err(|e| format!("game {}: {e}", number + 1))?;
+    }
+    Ok(learner.net)
+}
+
+impl Learner {
+    fn new(net: Net, config: &TrainConfig) -> Learner {
+        let traced = config.lambda > 0.0;
+        let size = |n: usize| if traced { n * OUTPUTS } else { 0 };
+        Learner {
+            alpha: config.alpha,
+            lambda: config.lambda,
+            e1: vec![0.0; size(net.w1.len())],
+            e2: vec![0.0; size(net.w2.len())],
+            net,
+        }
+    }
+
+    /// One training game from the start: every prediction takes a step towards the next.
+    fn game(&mut self, mut turns: Turns<'_>) -> Result<(), String> {
+        let traced = self.lambda > 0.0;
+        self.e1.iter_mut().for_each(|e| *e = 0.0);
+        self.e2.iter_mut().for_each(|e| *e = 0.0);
+        let (mut x, mut child_x) = (Vec::new(), Vec::new());
+        let mut moves = Vec::new();
         let mut pos = Backgammon::start(&Options::default());
+        let mut turn = 0;
         loop {
             features::encode(&pos, &mut x);
-            let act = learner.net.forward(&x);
+            let act = self.net.forward(&x);
             if traced {
-                learner.trace(&x, &act);
+                self.trace(&x, &act);
             }
-            let roll = loop {
-                let r = Roll::new(rng.below(6) as u8 + 1, rng.below(6) as u8 + 1);
-                if let Some(r) = r.filter(|&r| pos.roll_allowed(r)) {
-                    break r;
-                }
+            let roll = match &mut turns {
+                Turns::SelfPlay(rng) => roll_for(&pos, rng),
+                Turns::Replay(list) => match list.get(turn) {
+                    Some(&(roll, _)) if pos.roll_allowed(roll) => roll,
+                    _ => return Err(format!("turn {}: no allowed roll", turn + 1)),
+                },
             };
             pos.set_dice(roll);
             moves.clear();
             pos.legal_moves(&mut moves);
-            // The mover's best play by the network, keeping its result's outputs (for the
-            // mover).
-            let mover = pos.side_to_move();
-            let mut best: Option<(f32, Backgammon, [f32; OUTPUTS])> = None;
-            for &mv in &moves {
-                let mut child = pos.clone();
-                child.play(mv);
-                // The network's own outputs, also in all-home races: it learns them too.
-                let out = match child.outcome() {
-                    Some(o) => result_targets(&o, mover),
-                    None => {
-                        features::encode(&child, &mut child_x);
-                        flipped(&learner.net.forward(&child_x).out)
-                    }
-                };
-                let score = Net::equity_of(&out);
-                if best.as_ref().is_none_or(|(b, _, _)| score > *b) {
-                    best = Some((score, child, out));
+            let played = match &turns {
+                Turns::SelfPlay(_) => best_play(&self.net, &pos, &moves, &mut child_x),
+                Turns::Replay(list) => {
+                    let index = usize::from(list[turn].1);
+                    let Some(&mv) = moves.get(index) else {
+                        return Err(format!("turn {}: no play {index}", turn + 1));
+                    };
+                    let mut child = pos.clone();
+                    child.play(mv);
+                    let mover = pos.side_to_move();
+                    let out = child_outputs(&self.net, &child, mover, &mut child_x);
+                    Some((index, child, out))
                 }
-            }
-            let Some((_, next, target)) = best else {
+            };
+            let Some((_, next, target)) = played else {
                 break;
             };
             let mut delta = [0f32; OUTPUTS];
@@ -368,18 +474,21 @@ pub fn train_from(
                 delta[k] = target[k] - act.out[k];
             }
             if traced {
-                learner.update_traced(&delta);
+                self.update_traced(&delta);
             } else {
-                learner.update_plain(&x, &act, &delta);
+                self.update_plain(&x, &act, &delta);
             }
             pos = next;
+            turn += 1;
             if pos.outcome().is_some() {
                 break;
             }
         }
-        if game % 1000 == 0 {
-            progress(game, &learner.net);
+        match turns {
+            Turns::Replay(list) if list.len() != turn => {
+                Err(format!("{} turns recorded, {turn} played", list.len()))
+            }
+            _ => Ok(()),
         }
     }
-    learner.net
 }

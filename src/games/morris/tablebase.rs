@@ -180,6 +180,15 @@ impl Tablebase {
         exits
     }
 
+    /// The tables that captures from the pair (m, o) and (o, m) lead into, which
+    /// [`Tablebase::build_pair`] needs: `(o - 1)v m` and `(m - 1)v o`, when 3 pieces are left.
+    pub fn captures_into(m: u32, o: u32) -> Vec<(u32, u32)> {
+        let mut needed = vec![(o - 1, m), (m - 1, o)];
+        needed.retain(|&(a, _)| a >= 3);
+        needed.dedup();
+        needed
+    }
+
     /// Builds the tables (m, o) and (o, m) together by retrograde analysis; the smaller
     /// tables their captures lead into must be present. Returns the longest distance found.
     pub fn build_pair(&mut self, m: u32, o: u32) -> u32 {

@@ -55,6 +55,23 @@ impl Tablebase {
         Ok((tb, loaded))
     }
 
+    /// Loads exactly these tables (mover, other) from `dir`; a missing file is an error.
+    pub fn load_only(
+        dir: &Path,
+        flying: bool,
+        tables: &[(u32, u32)],
+    ) -> std::io::Result<Tablebase> {
+        let symmetry = Symmetry::new();
+        let mut tb = Tablebase::new(flying);
+        for &(m, o) in tables {
+            let path = Tablebase::file_name(dir, flying, m, o);
+            let table = Table::read(&path, m, o, &symmetry)
+                .map_err(|e| std::io::Error::new(e.kind(), format!("{}: {e}", path.display())))?;
+            tb.insert(table);
+        }
+        Ok(tb)
+    }
+
     /// Adds (or replaces) a table.
     pub fn insert(&mut self, table: Table) {
         let s = slot(table.mover, table.other);
