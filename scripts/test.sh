@@ -5,3 +5,5 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 command -v cargo >/dev/null || { echo "cargo not found: install Rust from https://rustup.rs" >&2; exit 1; }
 cargo test --all-targets
+# The web board in a real browser: one game of each game clicked, 100 sessions (about 2 min).
+bash scripts/web-e2e.sh

@@ -175,6 +175,7 @@ function button(box, text, token, onClick) {
   b.dataset.token = token;
   b.onclick = onClick;
   box.appendChild(b);
+  return b;
 }
 
 function drawMarks(layer, moves) {
@@ -215,7 +216,15 @@ function render() {
   }
   const box = $('choices');
   box.textContent = '';
-  for (const t of [...next].filter((t) => !points.has(t)).sort()) button(box, t, t, () => onToken(t));
+  for (const t of [...next].filter((t) => !points.has(t)).sort()) {
+    const b = button(box, t, t, () => onToken(t));
+    // A removal choice shows its run on the board while the pointer is on its button.
+    const run = t.match(/^x([a-z]\d+)-([a-z]\d+)/);
+    if (run) {
+      b.onmouseenter = () => { const p = (q) => game().pos(q, S.st); arrow(el(svg, 'g', { class: 'hover' }), p(run[1]), p(run[2]), 'bad'); };
+      b.onmouseleave = () => svg.querySelectorAll('.hover').forEach((h) => h.remove());
+    }
+  }
   const exact = cands.find(([, seq]) => seq.length === S.sel.length && S.sel.length);
   if (exact) button(box, 'Play ' + exact[0], 'play', () => playMove(exact[0]));
   if (humanToMove() && S.game === 'backgammon' && !S.st.dice && !S.st.offered) button(box, 'Roll', 'roll', rollDice);
@@ -291,6 +300,8 @@ $('analyse').onclick = analyse;
 $('stop').onclick = () => { if (S.searching) send('stop'); };
 $('setfen').onclick = () => setPosition($('fen').value.trim(), []);
 $('setmoves').onclick = () => setPosition(S.start, $('moves').value.trim().split(/\s+/).filter(Boolean));
+$('copyfen').onclick = () => navigator.clipboard.writeText($('fen').value);
+$('copymoves').onclick = () => navigator.clipboard.writeText($('moves').value);
 $('send').onclick = () => { const c = $('command').value; if (c) { clearError(); send(c); } };
 $('command').onkeydown = (e) => { if (e.key === 'Enter') $('send').onclick(); };
 showOptions();

@@ -38,7 +38,7 @@ function arrow(parent, a, b, kind) {
 
 // A ring around a point, for placements, captures and detonations.
 function ring(parent, p, kind) {
-  el(parent, 'circle', { cx: p[0], cy: p[1], r: 14, class: 'ring-mark arrow-' + kind });
+  el(parent, 'circle', { cx: p[0], cy: p[1], r: 19, class: 'ring-mark arrow-' + kind });
 }
 
 // Text that never takes clicks.
