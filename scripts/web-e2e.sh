@@ -11,5 +11,6 @@ fi
 if ! python3 -c 'import selenium' 2>/dev/null; then
   python3 -m pip install --quiet selenium || python3 -m pip install --quiet --break-system-packages selenium
 fi
-cargo build --quiet --bin tabula --bin web-board
+# The binaries the server test uses (a no-op after `cargo test --all-targets`).
+cargo test --quiet --no-run --test web_board
 python3 scripts/web-e2e.py target/debug

@@ -25,14 +25,23 @@ impl Server {
             .expect("the server starts");
         let mut line = String::new();
         let stdout = child.stdout.take().expect("piped stdout");
-        BufReader::new(stdout).read_line(&mut line).expect("the port line");
+        BufReader::new(stdout)
+            .read_line(&mut line)
+            .expect("the port line");
         let port = line.trim().rsplit(':').next().and_then(|p| p.parse().ok());
-        Server { child, port: port.unwrap_or_else(|| panic!("no port in {line:?}")) }
+        Server {
+            child,
+            port: port.unwrap_or_else(|| panic!("no port in {line:?}")),
+        }
     }
 
     fn get(&self, method: &str, path: &str) -> String {
         let mut stream = TcpStream::connect(("127.0.0.1", self.port)).expect("connects");
-        write!(stream, "{method} {path} HTTP/1.1\r\nHost: localhost\r\n\r\n").expect("sends");
+        write!(
+            stream,
+            "{method} {path} HTTP/1.1\r\nHost: localhost\r\n\r\n"
+        )
+        .expect("sends");
         let mut answer = String::new();
         stream.read_to_string(&mut answer).expect("reads");
         answer
@@ -40,9 +49,13 @@ impl Server {
 
     fn session(&self) -> WebSocket<TcpStream> {
         let stream = TcpStream::connect(("127.0.0.1", self.port)).expect("connects");
-        stream.set_read_timeout(Some(Duration::from_secs(20))).expect("timeout");
+        stream
+            .set_read_timeout(Some(Duration::from_secs(20)))
+            .expect("timeout");
         let url = format!("ws://127.0.0.1:{}/ws", self.port);
-        tungstenite::client(url.as_str(), stream).expect("handshake").0
+        tungstenite::client(url.as_str(), stream)
+            .expect("handshake")
+            .0
     }
 
     /// The engine processes the server is running now (its children, from /proc).
@@ -69,10 +82,16 @@ impl Server {
     }
 
     fn rss_kib(&self) -> u64 {
-        let status = std::fs::read_to_string(format!("/proc/{}/status", self.child.id()))
-            .expect("status");
-        let line = status.lines().find(|l| l.starts_with("VmRSS:")).expect("VmRSS");
-        line.split_whitespace().nth(1).and_then(|n| n.parse().ok()).expect("a number")
+        let status =
+            std::fs::read_to_string(format!("/proc/{}/status", self.child.id())).expect("status");
+        let line = status
+            .lines()
+            .find(|l| l.starts_with("VmRSS:"))
+            .expect("VmRSS");
+        line.split_whitespace()
+            .nth(1)
+            .and_then(|n| n.parse().ok())
+            .expect("a number")
     }
 }
 
@@ -107,7 +126,10 @@ fn serves_the_page_and_refuses_other_requests() {
     assert!(page.contains("<svg id=\"board\""), "{page}");
     let script = server.get("GET", "/app.js");
     assert!(script.contains("Content-Type: text/javascript"), "{script}");
-    assert!(server.get("HEAD", "/").ends_with("\r\n\r\n"), "HEAD has no body");
+    assert!(
+        server.get("HEAD", "/").ends_with("\r\n\r\n"),
+        "HEAD has no body"
+    );
     assert!(server.get("GET", "/secret").starts_with("HTTP/1.1 404"));
     assert!(server.get("POST", "/").starts_with("HTTP/1.1 405"));
 }
@@ -119,13 +141,22 @@ fn a_session_passes_protocol_lines_and_refuses_forged_ones() {
     say(&mut ws, "newgame morris");
     say(&mut ws, "fen");
     // protocol.md: Morris starts with an empty board and nine men in each hand.
-    assert_eq!(hear(&mut ws).as_deref(), Some("fen .../.../.../....../.../.../... w 9 9 0"));
+    assert_eq!(
+        hear(&mut ws).as_deref(),
+        Some("fen .../.../.../....../.../.../... w 9 9 0")
+    );
     say(&mut ws, "frobnicate");
-    assert_eq!(hear(&mut ws).as_deref(), Some("error unknown command: frobnicate"));
+    assert_eq!(
+        hear(&mut ws).as_deref(),
+        Some("error unknown command: frobnicate")
+    );
     // Two commands in one message would let a page smuggle a second line: refused whole.
     say(&mut ws, "fen\nquit");
     let refused = hear(&mut ws).expect("an answer");
-    assert!(refused.starts_with("error rejected by the server"), "{refused}");
+    assert!(
+        refused.starts_with("error rejected by the server"),
+        "{refused}"
+    );
     ws.send(Message::binary(b"fen".to_vec())).expect("sends");
     let refused = hear(&mut ws).expect("an answer");
     assert!(refused.contains("binary frames"), "{refused}");
@@ -141,7 +172,10 @@ fn an_oversized_message_ends_the_session_with_an_error() {
     let mut ws = server.session();
     say(&mut ws, &format!("position fen {}", "w".repeat(70_000)));
     let error = hear(&mut ws).expect("an answer");
-    assert!(error.starts_with("error rejected by the server: a message over 65536 bytes"), "{error}");
+    assert!(
+        error.starts_with("error rejected by the server: a message over 65536 bytes"),
+        "{error}"
+    );
     assert_eq!(hear(&mut ws), None, "the socket is closed");
     assert_eq!(server.wait_for_engines(0), 0);
 }
@@ -193,11 +227,18 @@ fn a_hundred_sessions_leave_no_engine_behind() {
         }
         // Odd sessions just drop the connection, like a browser that crashed.
     }
-    assert_eq!(server.wait_for_engines(0), 0, "engine processes left behind");
+    assert_eq!(
+        server.wait_for_engines(0),
+        0,
+        "engine processes left behind"
+    );
     let after = server.rss_kib();
     eprintln!(
         "100 sessions in {:.1} s; server RSS {before} KiB before, {after} KiB after",
         start.elapsed().as_secs_f64()
     );
-    assert!(after < before + 16 * 1024, "the server grew from {before} to {after} KiB");
+    assert!(
+        after < before + 16 * 1024,
+        "the server grew from {before} to {after} KiB"
+    );
 }

@@ -6,7 +6,7 @@ const $ = (id) => document.getElementById(id);
 
 // The page's whole state; window.tabula lets tests and curious users read it.
 const S = {
-  game: 'gipf', start: null, moves: [], dice: null, fen: '', legal: [], result: 'none', st: null,
+  game: 'gipf', opts: '', start: null, moves: [], dice: null, fen: '', legal: [], result: 'none', st: null,
   sel: [], searching: null, discard: false, onStopped: null, info: {}, pv: [],
 };
 window.tabula = S;
@@ -16,7 +16,10 @@ const waiters = [];
 function game() { return GAMES[S.game]; }
 function sideName(c) { return c === 'w' ? 'White' : 'Black'; }
 function playerOf(c) { return $(c === 'w' ? 'white' : 'black').value; }
-function humanToMove() { return S.st && S.result === 'none' && !S.searching && playerOf(S.st.side) === 'human'; }
+// A human may move while the engine is idle or only analysing (the analysis then stops).
+function humanToMove() {
+  return S.st && S.result === 'none' && S.searching !== 'play' && playerOf(S.st.side) === 'human';
+}
 function movetime() { return Math.max(1, Math.min(60000, +$('movetime').value || 300)); }
 
 function log(line) {
@@ -68,6 +71,7 @@ async function sync(autoplay = true) {
     else if (l.startsWith('result ')) S.result = l.slice(7);
   }
   S.st = game().parse(S.fen);
+  S.st.options = S.opts;
   S.sel = [];
   render();
   if (autoplay) setTimeout(engineTurn, 0);
@@ -81,7 +85,7 @@ async function newGame() {
   const opts = [...$('options').querySelectorAll('select')]
     .filter((s) => s.selectedIndex > 0).map((s) => `${s.dataset.key}=${s.value}`).join(' ');
   if (failed(await tx([`newgame ${name}${opts ? ' ' + opts : ''}`]))) return;
-  Object.assign(S, { game: name, start: null, moves: [], dice: null, info: {}, pv: [] });
+  Object.assign(S, { game: name, opts, start: null, moves: [], dice: null, info: {}, pv: [] });
   await sync();
 }
 
@@ -101,6 +105,7 @@ function showOptions() {
 }
 
 async function playMove(m) {
+  if (S.searching === 'analyse') await halt();
   S.moves.push(m);
   S.dice = null;
   S.info = {};
@@ -109,6 +114,7 @@ async function playMove(m) {
 }
 
 async function rollDice() {
+  if (S.searching === 'analyse') await halt();
   const lines = await tx(['roll']);
   const r = lines.find((l) => l.startsWith('roll '));
   if (r) { S.dice = r.split(' ')[1]; await sync(); }

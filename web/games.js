@@ -206,12 +206,13 @@ const Gipf = {
     }
     // Reserves and captures beside the board.
     ['w', 'b'].forEach((c, k) => {
-      const y0 = k ? 420 : 20;
-      label(g, 392, y0, `${c === 'w' ? 'White' : 'Black'}: reserve ${st.reserve[c]}, captured ${st.captured[c]}`, 'right');
-      for (let i = 0; i < st.reserve[c]; i++) piece(g, 392 - (i % 9) * 15 - 6, y0 + 12 + Math.floor(i / 9) * 15, 6, c);
+      // White's reserve in the top left corner, Black's in the bottom right one.
+      const y0 = k ? 425 : 16, x0 = k ? 392 : 8, dir = k ? -1 : 1;
+      label(g, x0, y0, `${c === 'w' ? 'White' : 'Black'}: reserve ${st.reserve[c]}, captured ${st.captured[c]}`, k ? 'right' : 'left');
+      for (let i = 0; i < st.reserve[c]; i++) piece(g, x0 + dir * ((i % 9) * 15 + 6), y0 + 12 + Math.floor(i / 9) * 15, 6, c);
     });
-    if (st.gipfIn) label(g, 10, 455, `may bring GIPF-pieces in: ${st.gipfIn}`, 'left');
-    return '0 0 400 465';
+    if (st.gipfIn) label(g, 10, 462, `may bring GIPF-pieces in: ${st.gipfIn}`, 'left');
+    return '0 0 400 470';
   },
   // [G] dot spot, with removal choices (buttons) before and after the push.
   seqs(m) {
@@ -283,7 +284,7 @@ const Backgammon = {
       el(g, 'polygon', { points: `${x - 15},${yb} ${x + 15},${yb} ${x},${yt}`, class: k % 2 ? 'tri-a' : 'tri-b' });
       const pieces = st.w[String(k)] ? ['w', st.w[String(k)]] : st.b[String(25 - k)] ? ['b', st.b[String(25 - k)]] : null;
       if (pieces) this.stack(g, x, top, pieces[0], pieces[1]);
-      label(g, x, top ? 12 : 347, name(k), 'tiny');
+      label(g, x, top ? 13 : 354, name(k), top ? 'tiny light' : 'tiny');
       hit(g, name(k), 'rect', { x: x - 15, y: top ? 5 : 195, width: 30, height: 150 });
     }
     // The bar: White's checkers wait in the top half, Black's in the bottom half.
@@ -304,7 +305,8 @@ const Backgammon = {
         label(g, x + 13, y + 18, d, 'die-text ' + (st.side === 'w' ? 'on-white' : 'on-black'));
       });
     }
-    const cubeValue = st.cube ? st.cube.split(':')[0] : null;
+    // A centred cube at 1 has no flag in the position string: the game's options tell.
+    const cubeValue = st.cube ? st.cube.split(':')[0] : /cube=on/.test(st.options || '') ? '64' : null;
     if (cubeValue) {
       const owner = st.cube.split(':')[1];
       const y = owner === 'w' ? 300 : owner === 'b' ? 20 : 160;
@@ -312,8 +314,8 @@ const Backgammon = {
       label(g, 54, y + 19, cubeValue, 'cube-text');
       if (st.offered) label(g, 110, y + 19, 'double offered', 'small');
     }
-    label(g, 225, 370, `${st.side === 'w' ? 'White' : 'Black'} to play${st.dice ? ' ' + st.dice : ''}${st.flags ? '  (' + st.flags + ')' : ''}`);
-    return '0 0 445 380';
+    label(g, 225, 375, `${st.side === 'w' ? 'White' : 'Black'} to play${st.dice ? ' ' + st.dice : ''}${st.flags ? '  (' + st.flags + ')' : ''}`);
+    return '0 0 445 385';
   },
   stack(g, x, top, c, n, start) {
     const y0 = start || (top ? 27 : 323), dir = top ? 1 : -1;

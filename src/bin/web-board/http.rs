@@ -21,10 +21,26 @@ pub enum Head {
 /// The page's files, embedded so the binary is self-contained.
 const FILES: [(&str, &str, &str); 5] = [
     ("/", "text/html", include_str!("../../../web/index.html")),
-    ("/style.css", "text/css", include_str!("../../../web/style.css")),
-    ("/app.js", "text/javascript", include_str!("../../../web/app.js")),
-    ("/games.js", "text/javascript", include_str!("../../../web/games.js")),
-    ("/draw.js", "text/javascript", include_str!("../../../web/draw.js")),
+    (
+        "/style.css",
+        "text/css",
+        include_str!("../../../web/style.css"),
+    ),
+    (
+        "/app.js",
+        "text/javascript",
+        include_str!("../../../web/app.js"),
+    ),
+    (
+        "/games.js",
+        "text/javascript",
+        include_str!("../../../web/games.js"),
+    ),
+    (
+        "/draw.js",
+        "text/javascript",
+        include_str!("../../../web/draw.js"),
+    ),
 ];
 
 /// Reads the request head; `Err` carries the status line of a refusal.
@@ -33,27 +49,33 @@ pub fn read_head(stream: &TcpStream) -> Result<Head, &'static str> {
     let head = peek_head(stream).ok_or("400 Bad Request")?;
     let mut headers = [httparse::EMPTY_HEADER; 32];
     let mut request = httparse::Request::new(&mut headers);
-    match request.parse(&head) {
-        Ok(httparse::Status::Complete(_)) => {}
-        _ => return Err("400 Bad Request"),
-    }
+    let complete = matches!(request.parse(&head), Ok(httparse::Status::Complete(_)));
     let path = request.path.unwrap_or("/").split('?').next().unwrap_or("/");
     let upgrade = request.headers.iter().any(|h| {
         h.name.eq_ignore_ascii_case("upgrade") && h.value.eq_ignore_ascii_case(b"websocket")
     });
-    if upgrade {
-        return if path == "/ws" { Ok(Head::WebSocket) } else { Err("404 Not Found") };
+    if complete && upgrade && path == "/ws" {
+        return Ok(Head::WebSocket);
     }
-    let body = match request.method {
-        Some("GET") => true,
-        Some("HEAD") => false,
-        _ => return Err("405 Method Not Allowed"),
-    };
-    let path = path.to_string();
-    // Consume the head we peeked at; nothing else of the request is read.
+    // Everything else is answered here: consume the head we peeked at, so that closing the
+    // socket after the answer does not reset the connection under unread bytes.
     let mut consumed = vec![0; head.len()];
-    (&*stream).read_exact(&mut consumed).map_err(|_| "400 Bad Request")?;
-    Ok(Head::Get { path, body })
+    (&*stream)
+        .read_exact(&mut consumed)
+        .map_err(|_| "400 Bad Request")?;
+    match (complete, upgrade, request.method) {
+        (false, _, _) => Err("400 Bad Request"),
+        (true, true, _) => Err("404 Not Found"),
+        (true, false, Some("GET")) => Ok(Head::Get {
+            path: path.to_string(),
+            body: true,
+        }),
+        (true, false, Some("HEAD")) => Ok(Head::Get {
+            path: path.to_string(),
+            body: false,
+        }),
+        _ => Err("405 Method Not Allowed"),
+    }
 }
 
 /// Peeks until the stream holds a whole request head, which it returns (None: closed, too
@@ -80,7 +102,10 @@ fn peek_head(stream: &TcpStream) -> Option<Vec<u8>> {
 
 /// Answers a GET with the embedded file at `path`, or 404.
 pub fn respond(stream: TcpStream, path: &str, body: bool) {
-    match FILES.iter().find(|(p, _, _)| *p == path || (path == "/index.html" && *p == "/")) {
+    match FILES
+        .iter()
+        .find(|(p, _, _)| *p == path || (path == "/index.html" && *p == "/"))
+    {
         Some((_, mime, text)) => write(stream, "200 OK", mime, text, body),
         None => refuse(stream, "404 Not Found"),
     }

@@ -53,7 +53,10 @@ fn main() {
     let listener = match TcpListener::bind((args.bind.as_str(), args.port)) {
         Ok(listener) => listener,
         Err(e) => {
-            eprintln!("web-board: cannot listen on {}:{}: {e}", args.bind, args.port);
+            eprintln!(
+                "web-board: cannot listen on {}:{}: {e}",
+                args.bind, args.port
+            );
             std::process::exit(1);
         }
     };

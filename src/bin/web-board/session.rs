@@ -28,7 +28,11 @@ pub struct Shared {
 impl Shared {
     /// Sessions of `engine`, at most `max_sessions` at once.
     pub fn new(engine: PathBuf, max_sessions: usize) -> Self {
-        Shared { engine, max_sessions, running: AtomicUsize::new(0) }
+        Shared {
+            engine,
+            max_sessions,
+            running: AtomicUsize::new(0),
+        }
     }
 
     /// A place for one more session, or None when all are taken.
@@ -86,7 +90,11 @@ impl Engine {
                 line.clear();
             }
         });
-        Ok(Engine { child, stdin, lines })
+        Ok(Engine {
+            child,
+            stdin,
+            lines,
+        })
     }
 
     fn send(&mut self, line: &str) -> std::io::Result<()> {
@@ -146,11 +154,17 @@ pub fn run(stream: TcpStream, shared: &Shared) {
     if ws.get_ref().set_read_timeout(Some(POLL)).is_err() {
         return;
     }
-    eprintln!("web-board: session started (engine pid {})", engine.child.id());
+    eprintln!(
+        "web-board: session started (engine pid {})",
+        engine.child.id()
+    );
     let end = bridge(&mut ws, &mut engine);
     eprintln!("web-board: session ended ({end})");
     if end == "the engine exited" {
-        goodbye(&mut ws, "error the engine exited: reload the page for a new one");
+        goodbye(
+            &mut ws,
+            "error the engine exited: reload the page for a new one",
+        );
     }
 }
 
@@ -214,7 +228,9 @@ fn goodbye(ws: &mut WebSocket<TcpStream>, text: &str) {
     let _ = ws.close(None);
     let _ = ws.flush();
     // Give the close handshake a moment; the socket is dropped either way.
-    ws.get_ref().set_read_timeout(Some(Duration::from_millis(200))).ok();
+    ws.get_ref()
+        .set_read_timeout(Some(Duration::from_millis(200)))
+        .ok();
     while ws.read().is_ok() {}
 }
 
@@ -224,10 +240,15 @@ mod tests {
 
     #[test]
     fn one_line_passes_and_forged_lines_are_refused() {
-        assert_eq!(check_line("position startpos moves e2e3"), Ok("position startpos moves e2e3"));
+        assert_eq!(
+            check_line("position startpos moves e2e3"),
+            Ok("position startpos moves e2e3")
+        );
         assert!(check_line("fen\nquit").unwrap_err().starts_with("error "));
         assert!(check_line("fen\r").is_err());
         assert!(check_line("go\u{0}").is_err());
-        assert!(check_line(&"a".repeat(super::MAX_MESSAGE + 1)).unwrap_err().contains("limit"));
+        assert!(check_line(&"a".repeat(super::MAX_MESSAGE + 1))
+            .unwrap_err()
+            .contains("limit"));
     }
 }
