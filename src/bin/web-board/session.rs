@@ -8,15 +8,18 @@ use std::net::TcpStream;
 use std::path::PathBuf;
 use std::process::{Child, ChildStdin, Command, Stdio};
 use std::sync::atomic::{AtomicUsize, Ordering};
-use std::sync::mpsc::{self, Receiver, TryRecvError};
+use std::sync::mpsc::{self, Receiver, RecvTimeoutError, TryRecvError};
 use std::time::Duration;
 use tungstenite::protocol::WebSocketConfig;
 use tungstenite::{Message, WebSocket};
 
 /// The largest message the page may send (a long move list fits many times over).
 pub const MAX_MESSAGE: usize = 64 * 1024;
-/// How long one wait for the page's next frame lasts before the engine's output is looked at.
-const POLL: Duration = Duration::from_millis(10);
+/// How long the session waits for engine output before it looks at the socket again: the
+/// most a page's line waits before it is passed on (engine lines go out as soon as they come).
+const POLL: Duration = Duration::from_millis(5);
+/// The most output buffered for a page that does not read it.
+const MAX_BUFFERED: usize = 16 * 1024 * 1024;
 
 /// What every session shares: the engine to start and the count of running sessions.
 pub struct Shared {
@@ -132,7 +135,8 @@ pub fn check_line(text: &str) -> Result<&str, String> {
 pub fn run(stream: TcpStream, shared: &Shared) {
     let config = WebSocketConfig::default()
         .max_message_size(Some(MAX_MESSAGE))
-        .max_frame_size(Some(MAX_MESSAGE));
+        .max_frame_size(Some(MAX_MESSAGE))
+        .max_write_buffer_size(MAX_BUFFERED);
     let Ok(mut ws) = tungstenite::accept_with_config(stream, Some(config)) else {
         return;
     };
@@ -151,7 +155,7 @@ pub fn run(stream: TcpStream, shared: &Shared) {
             return;
         }
     };
-    if ws.get_ref().set_read_timeout(Some(POLL)).is_err() {
+    if ws.get_ref().set_nonblocking(true).is_err() {
         return;
     }
     eprintln!(
@@ -171,59 +175,75 @@ pub fn run(stream: TcpStream, shared: &Shared) {
 /// Passes lines both ways until one side is gone; says which.
 fn bridge(ws: &mut WebSocket<TcpStream>, engine: &mut Engine) -> &'static str {
     loop {
-        match ws.read() {
-            Ok(Message::Text(text)) => match check_line(text.as_str()) {
-                Ok(line) => {
-                    if engine.send(line).is_err() {
-                        return "the engine exited";
-                    }
-                }
-                Err(error) => {
-                    if ws.send(Message::text(error)).is_err() {
-                        return "the page went away";
-                    }
-                }
-            },
-            Ok(Message::Binary(_)) => {
-                let error = "error rejected by the server: binary frames are not protocol lines";
-                if ws.send(Message::text(error)).is_err() {
-                    return "the page went away";
-                }
-            }
-            Ok(_) => {} // pings are answered by tungstenite; a close ends the next read
-            Err(tungstenite::Error::Io(e))
-                if matches!(
-                    e.kind(),
-                    std::io::ErrorKind::WouldBlock | std::io::ErrorKind::TimedOut
-                ) => {}
-            Err(tungstenite::Error::Capacity(_)) => {
-                let error = format!(
-                    "error rejected by the server: a message over {MAX_MESSAGE} bytes (the session ends)"
-                );
-                goodbye(ws, &error);
-                return "a message was too large";
-            }
-            Err(_) => return "the page went away",
-        }
+        // Everything the page has sent so far (the socket does not block).
         loop {
-            match engine.lines.try_recv() {
+            let reply = match ws.read() {
+                Ok(Message::Text(text)) => match check_line(text.as_str()) {
+                    Ok(line) => match engine.send(line) {
+                        Ok(()) => continue,
+                        Err(_) => return "the engine exited",
+                    },
+                    Err(error) => error,
+                },
+                Ok(Message::Binary(_)) => {
+                    "error rejected by the server: binary frames are not protocol lines".to_string()
+                }
+                Ok(_) => continue, // pings are answered by tungstenite; a close ends the next read
+                Err(e) if would_block(&e) => break,
+                Err(tungstenite::Error::Capacity(_)) => {
+                    let error = format!(
+                        "error rejected by the server: a message over {MAX_MESSAGE} bytes (the session ends)"
+                    );
+                    goodbye(ws, &error);
+                    return "a message was too large";
+                }
+                Err(_) => return "the page went away",
+            };
+            if !queued(ws.write(Message::text(reply))) {
+                return "the page went away";
+            }
+        }
+        // The engine's lines: a short wait for the first (it wakes at once when one comes),
+        // then every one that is there.
+        let mut next = engine.lines.recv_timeout(POLL);
+        loop {
+            match next {
                 Ok(line) => {
-                    if ws.write(Message::text(line)).is_err() {
+                    if !queued(ws.write(Message::text(line))) {
                         return "the page went away";
                     }
                 }
-                Err(TryRecvError::Empty) => break,
-                Err(TryRecvError::Disconnected) => return "the engine exited",
+                Err(RecvTimeoutError::Timeout) => break,
+                Err(RecvTimeoutError::Disconnected) => return "the engine exited",
             }
+            next = engine.lines.try_recv().map_err(|e| match e {
+                TryRecvError::Empty => RecvTimeoutError::Timeout,
+                TryRecvError::Disconnected => RecvTimeoutError::Disconnected,
+            });
         }
-        if ws.flush().is_err() {
+        if !queued(ws.flush()) {
             return "the page went away";
         }
     }
 }
 
+/// Whether an error only says the non-blocking socket has nothing more (or no room) now.
+fn would_block(e: &tungstenite::Error) -> bool {
+    matches!(e, tungstenite::Error::Io(e) if e.kind() == std::io::ErrorKind::WouldBlock)
+}
+
+/// Whether a write or flush left its data sent or buffered (a full socket buffer is retried
+/// at the next flush; a page that stops reading fills MAX_BUFFERED and ends the session).
+fn queued(result: tungstenite::Result<()>) -> bool {
+    match result {
+        Ok(()) => true,
+        Err(e) => would_block(&e),
+    }
+}
+
 /// Sends a last error line and closes the socket.
 fn goodbye(ws: &mut WebSocket<TcpStream>, text: &str) {
+    ws.get_ref().set_nonblocking(false).ok();
     let _ = ws.send(Message::text(text));
     let _ = ws.close(None);
     let _ = ws.flush();
