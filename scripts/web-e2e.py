@@ -156,6 +156,40 @@ def play_game(page, game, rng):
     print(f"web-e2e: {game}: {len(moves)} plies ({clicked} clicked), {want_result}", flush=True)
 
 
+def check_tools(page):
+    """Move lists and position strings pasted, undo, and analysis drawn on the board."""
+    page.choose("white", "human")
+    page.choose("black", "human")
+    page.choose("game", "morris")
+    page.d.find_element(By.ID, "newgame").click()
+    page.wait(lambda s: s["plies"] == 0 and s["fen"].endswith(" w 9 9 0"), "a new Morris game")
+    box = page.d.find_element(By.ID, "moves")
+    box.clear()
+    box.send_keys("d2 d6 f4")
+    page.d.find_element(By.ID, "setmoves").click()
+    st = page.wait(lambda s: s["plies"] == 3, "the pasted moves")
+    assert st["fen"] == engine_replay("morris", ["d2", "d6", "f4"])[0], st["fen"]
+    page.d.find_element(By.ID, "undo").click()
+    st = page.wait(lambda s: s["plies"] == 2, "the undo")
+    assert st["fen"] == engine_replay("morris", ["d2", "d6"])[0], st["fen"]
+    copied = st["fen"]
+    page.d.find_element(By.ID, "newgame").click()
+    page.wait(lambda s: s["fen"] != copied, "a new game")
+    box = page.d.find_element(By.ID, "fen")
+    box.clear()
+    box.send_keys(copied)
+    page.d.find_element(By.ID, "setfen").click()
+    page.wait(lambda s: s["fen"] == copied and s["plies"] == 0, "the pasted position")
+    page.d.find_element(By.ID, "analyse").click()
+    end = time.time() + 20
+    while not (page.d.find_elements(By.CSS_SELECTOR, "#board .arrow-pv1") and
+               "depth" in page.d.find_element(By.ID, "analysis").text):
+        assert time.time() < end, "no analysis shown"
+        time.sleep(0.05)
+    page.d.find_element(By.ID, "stop").click()
+    page.wait(lambda s: not s["searching"], "the analysis to stop")
+
+
 def check_errors(page):
     """Errors from the engine and from the server reach the user."""
     box = page.d.find_element(By.ID, "command")
@@ -204,6 +238,18 @@ def rss_kib(pid):
 
 def sessions(page, server_pid):
     """Opens and closes SESSIONS browser sessions; no engine may outlive its page."""
+    # A second tab, closed: its engine goes, the first tab's stays.
+    first = page.d.current_window_handle
+    page.d.switch_to.new_window("tab")
+    page.d.get(page.url)
+    page.wait(lambda s: s["fen"], "a session in a second tab")
+    assert len(children(server_pid)) == 2, children(server_pid)
+    page.d.close()
+    page.d.switch_to.window(first)
+    end = time.time() + 10
+    while len(children(server_pid)) != 1:
+        assert time.time() < end, f"the closed tab's engine is still there: {children(server_pid)}"
+        time.sleep(0.05)
     rss_before = rss_kib(server_pid)
     start = time.time()
     for _ in range(SESSIONS):
@@ -241,16 +287,17 @@ def main():
             rng = random.Random(17)
             for game in GAMES:
                 play_game(page, game, rng)
+            check_tools(page)
             check_errors(page)
-            print(f"web-e2e: five games in {time.time() - started:.1f} s", flush=True)
+            print(f"web-e2e: five games, tools and errors in {time.time() - started:.1f} s", flush=True)
             sessions(page, server.pid)
         finally:
             driver.quit()
     finally:
         server.terminate()
         server.wait()
-    # The plain closing line test runners print: five games, the errors, the sessions.
-    print(f"web-e2e: {len(GAMES) + 2} passed, 0 failed")
+    # The plain closing line test runners print: five games, the tools, the errors, the sessions.
+    print(f"web-e2e: {len(GAMES) + 3} passed, 0 failed")
 
 
 if __name__ == "__main__":
