@@ -22,9 +22,12 @@ function humanToMove() {
 }
 function movetime() { return Math.max(1, Math.min(60000, +$('movetime').value || 300)); }
 
+// The protocol log keeps the last 300 lines, each cut to 400 characters (a backgammon
+// legalmoves line before the roll lists every roll's plays).
 function log(line) {
   const box = $('log');
-  box.textContent = (box.textContent + line + '\n').split('\n').slice(-300).join('\n');
+  const shown = line.length > 400 ? line.slice(0, 400) + ' ...' : line;
+  box.textContent = (box.textContent + shown + '\n').split('\n').slice(-300).join('\n');
   box.scrollTop = box.scrollHeight;
 }
 function showError(text) { $('error').textContent = text; }
