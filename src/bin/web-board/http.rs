@@ -1,0 +1,131 @@
+//! The plain HTTP side: the request head is peeked (a WebSocket handshake must still find it
+//! in the stream), parsed with httparse, and answered with one embedded file or an error.
+
+use std::io::{Read, Write};
+use std::net::TcpStream;
+use std::time::{Duration, Instant};
+
+/// The largest request head read; browsers send well under 2 KiB.
+const MAX_HEAD: usize = 8192;
+/// How long a client may take to send its request head.
+const HEAD_TIMEOUT: Duration = Duration::from_secs(5);
+
+/// What a request asks for.
+pub enum Head {
+    /// A WebSocket upgrade of `/ws` (its head is still unread in the stream).
+    WebSocket,
+    /// A GET (or HEAD: no body) of `path`, its head consumed.
+    Get { path: String, body: bool },
+}
+
+/// The page's files, embedded so the binary is self-contained.
+const FILES: [(&str, &str, &str); 5] = [
+    ("/", "text/html", include_str!("../../../web/index.html")),
+    (
+        "/style.css",
+        "text/css",
+        include_str!("../../../web/style.css"),
+    ),
+    (
+        "/app.js",
+        "text/javascript",
+        include_str!("../../../web/app.js"),
+    ),
+    (
+        "/games.js",
+        "text/javascript",
+        include_str!("../../../web/games.js"),
+    ),
+    (
+        "/draw.js",
+        "text/javascript",
+        include_str!("../../../web/draw.js"),
+    ),
+];
+
+/// Reads the request head; `Err` carries the status line of a refusal.
+pub fn read_head(stream: &TcpStream) -> Result<Head, &'static str> {
+    stream.set_read_timeout(Some(HEAD_TIMEOUT)).ok();
+    let head = peek_head(stream).ok_or("400 Bad Request")?;
+    let mut headers = [httparse::EMPTY_HEADER; 32];
+    let mut request = httparse::Request::new(&mut headers);
+    let complete = matches!(request.parse(&head), Ok(httparse::Status::Complete(_)));
+    let path = request.path.unwrap_or("/").split('?').next().unwrap_or("/");
+    let upgrade = request.headers.iter().any(|h| {
+        h.name.eq_ignore_ascii_case("upgrade") && h.value.eq_ignore_ascii_case(b"websocket")
+    });
+    if complete && upgrade && path == "/ws" {
+        return Ok(Head::WebSocket);
+    }
+    // Everything else is answered here: consume the head we peeked at, so that closing the
+    // socket after the answer does not reset the connection under unread bytes.
+    let mut consumed = vec![0; head.len()];
+    (&*stream)
+        .read_exact(&mut consumed)
+        .map_err(|_| "400 Bad Request")?;
+    match (complete, upgrade, request.method) {
+        (false, _, _) => Err("400 Bad Request"),
+        (true, true, _) => Err("404 Not Found"),
+        (true, false, Some("GET")) => Ok(Head::Get {
+            path: path.to_string(),
+            body: true,
+        }),
+        (true, false, Some("HEAD")) => Ok(Head::Get {
+            path: path.to_string(),
+            body: false,
+        }),
+        _ => Err("405 Method Not Allowed"),
+    }
+}
+
+/// Peeks until the stream holds a whole request head, which it returns (None: closed, too
+/// large or too slow).
+fn peek_head(stream: &TcpStream) -> Option<Vec<u8>> {
+    let deadline = Instant::now() + HEAD_TIMEOUT;
+    let mut buf = vec![0; MAX_HEAD];
+    loop {
+        let n = stream.peek(&mut buf).ok()?;
+        if n == 0 {
+            return None;
+        }
+        if let Some(end) = buf[..n].windows(4).position(|w| w == b"\r\n\r\n") {
+            buf.truncate(end + 4);
+            return Some(buf);
+        }
+        if n == MAX_HEAD || Instant::now() > deadline {
+            return None;
+        }
+        // Part of the head has come: wait for the rest (peek would return at once again).
+        std::thread::sleep(Duration::from_millis(5));
+    }
+}
+
+/// Answers a GET with the embedded file at `path`, or 404.
+pub fn respond(stream: TcpStream, path: &str, body: bool) {
+    match FILES
+        .iter()
+        .find(|(p, _, _)| *p == path || (path == "/index.html" && *p == "/"))
+    {
+        Some((_, mime, text)) => write(stream, "200 OK", mime, text, body),
+        None => refuse(stream, "404 Not Found"),
+    }
+}
+
+/// Answers with an error status and a one-line text body.
+pub fn refuse(stream: TcpStream, status: &str) {
+    write(stream, status, "text/plain", &format!("{status}\n"), true);
+}
+
+fn write(mut stream: TcpStream, status: &str, mime: &str, text: &str, body: bool) {
+    let head = format!(
+        "HTTP/1.1 {status}\r\nContent-Type: {mime}; charset=utf-8\r\nContent-Length: {}\r\n\
+         Cache-Control: no-cache\r\nConnection: close\r\n\r\n",
+        text.len()
+    );
+    // A client that went away needs no answer: write errors are ignored.
+    let _ = stream.write_all(head.as_bytes());
+    if body {
+        let _ = stream.write_all(text.as_bytes());
+    }
+    let _ = stream.flush();
+}

@@ -1,0 +1,244 @@
+//! The web board's server (`src/bin/web-board`, docs/web.md) as a browser sees it: static
+//! files, a WebSocket session per engine process, forged and oversized messages refused with
+//! an `error` line, the session limit, and no engine process left once sessions close.
+
+use std::io::{BufRead, BufReader, Read, Write};
+use std::net::TcpStream;
+use std::process::{Child, Command, Stdio};
+use std::time::{Duration, Instant};
+use tungstenite::{Message, WebSocket};
+
+/// A running server, killed when dropped.
+struct Server {
+    child: Child,
+    port: u16,
+}
+
+impl Server {
+    fn start(max_sessions: usize) -> Server {
+        let mut child = Command::new(env!("CARGO_BIN_EXE_web-board"))
+            .args(["--port", "0", "--engine", env!("CARGO_BIN_EXE_tabula")])
+            .args(["--max-sessions", &max_sessions.to_string()])
+            .stdout(Stdio::piped())
+            .stderr(Stdio::null())
+            .spawn()
+            .expect("the server starts");
+        let mut line = String::new();
+        let stdout = child.stdout.take().expect("piped stdout");
+        BufReader::new(stdout)
+            .read_line(&mut line)
+            .expect("the port line");
+        let port = line.trim().rsplit(':').next().and_then(|p| p.parse().ok());
+        Server {
+            child,
+            port: port.unwrap_or_else(|| panic!("no port in {line:?}")),
+        }
+    }
+
+    fn get(&self, method: &str, path: &str) -> String {
+        let mut stream = TcpStream::connect(("127.0.0.1", self.port)).expect("connects");
+        write!(
+            stream,
+            "{method} {path} HTTP/1.1\r\nHost: localhost\r\n\r\n"
+        )
+        .expect("sends");
+        let mut answer = String::new();
+        stream.read_to_string(&mut answer).expect("reads");
+        answer
+    }
+
+    fn session(&self) -> WebSocket<TcpStream> {
+        let stream = TcpStream::connect(("127.0.0.1", self.port)).expect("connects");
+        stream
+            .set_read_timeout(Some(Duration::from_secs(20)))
+            .expect("timeout");
+        let url = format!("ws://127.0.0.1:{}/ws", self.port);
+        tungstenite::client(url.as_str(), stream)
+            .expect("handshake")
+            .0
+    }
+
+    /// The engine processes the server is running now (its children, from /proc).
+    fn engines(&self) -> usize {
+        let me = self.child.id().to_string();
+        std::fs::read_dir("/proc")
+            .expect("/proc")
+            .flatten()
+            .filter_map(|e| std::fs::read_to_string(e.path().join("stat")).ok())
+            .filter(|stat| {
+                let after = stat.rsplit_once(')').map_or("", |(_, rest)| rest);
+                let fields: Vec<&str> = after.split_whitespace().collect();
+                fields.len() > 1 && fields[1] == me && fields[0] != "Z"
+            })
+            .count()
+    }
+
+    fn wait_for_engines(&self, count: usize) -> usize {
+        let end = Instant::now() + Duration::from_secs(10);
+        while self.engines() != count && Instant::now() < end {
+            std::thread::sleep(Duration::from_millis(20));
+        }
+        self.engines()
+    }
+
+    fn rss_kib(&self) -> u64 {
+        let status =
+            std::fs::read_to_string(format!("/proc/{}/status", self.child.id())).expect("status");
+        let line = status
+            .lines()
+            .find(|l| l.starts_with("VmRSS:"))
+            .expect("VmRSS");
+        line.split_whitespace()
+            .nth(1)
+            .and_then(|n| n.parse().ok())
+            .expect("a number")
+    }
+}
+
+impl Drop for Server {
+    fn drop(&mut self) {
+        let _ = self.child.kill();
+        let _ = self.child.wait();
+    }
+}
+
+/// Sends one text line.
+fn say(ws: &mut WebSocket<TcpStream>, line: &str) {
+    ws.send(Message::text(line)).expect("sends");
+}
+
+/// The next text line from the server (None once the socket is closed).
+fn hear(ws: &mut WebSocket<TcpStream>) -> Option<String> {
+    loop {
+        match ws.read() {
+            Ok(Message::Text(text)) => return Some(text.to_string()),
+            Ok(Message::Close(_)) | Err(_) => return None,
+            Ok(_) => {}
+        }
+    }
+}
+
+#[test]
+fn serves_the_page_and_refuses_other_requests() {
+    let server = Server::start(2);
+    let page = server.get("GET", "/");
+    assert!(page.starts_with("HTTP/1.1 200 OK"), "{page}");
+    assert!(page.contains("<svg id=\"board\""), "{page}");
+    let script = server.get("GET", "/app.js");
+    assert!(script.contains("Content-Type: text/javascript"), "{script}");
+    assert!(
+        server.get("HEAD", "/").ends_with("\r\n\r\n"),
+        "HEAD has no body"
+    );
+    assert!(server.get("GET", "/secret").starts_with("HTTP/1.1 404"));
+    assert!(server.get("POST", "/").starts_with("HTTP/1.1 405"));
+}
+
+#[test]
+fn a_session_passes_protocol_lines_and_refuses_forged_ones() {
+    let server = Server::start(2);
+    let mut ws = server.session();
+    say(&mut ws, "newgame morris");
+    say(&mut ws, "fen");
+    // protocol.md: Morris starts with an empty board and nine men in each hand.
+    assert_eq!(
+        hear(&mut ws).as_deref(),
+        Some("fen .../.../.../....../.../.../... w 9 9 0")
+    );
+    say(&mut ws, "frobnicate");
+    assert_eq!(
+        hear(&mut ws).as_deref(),
+        Some("error unknown command: frobnicate")
+    );
+    // Two commands in one message would let a page smuggle a second line: refused whole.
+    say(&mut ws, "fen\nquit");
+    let refused = hear(&mut ws).expect("an answer");
+    assert!(
+        refused.starts_with("error rejected by the server"),
+        "{refused}"
+    );
+    ws.send(Message::binary(b"fen".to_vec())).expect("sends");
+    let refused = hear(&mut ws).expect("an answer");
+    assert!(refused.contains("binary frames"), "{refused}");
+    // The engine never saw the quit: it still answers.
+    say(&mut ws, "isready");
+    assert_eq!(hear(&mut ws).as_deref(), Some("readyok"));
+    assert_eq!(server.engines(), 1);
+}
+
+#[test]
+fn an_oversized_message_ends_the_session_with_an_error() {
+    let server = Server::start(2);
+    let mut ws = server.session();
+    say(&mut ws, &format!("position fen {}", "w".repeat(70_000)));
+    let error = hear(&mut ws).expect("an answer");
+    assert!(
+        error.starts_with("error rejected by the server: a message over 65536 bytes"),
+        "{error}"
+    );
+    assert_eq!(hear(&mut ws), None, "the socket is closed");
+    assert_eq!(server.wait_for_engines(0), 0);
+}
+
+#[test]
+fn the_session_limit_is_kept_and_freed() {
+    let server = Server::start(2);
+    let mut first = server.session();
+    let mut second = server.session();
+    for ws in [&mut first, &mut second] {
+        say(ws, "isready");
+        assert_eq!(hear(ws).as_deref(), Some("readyok"));
+    }
+    let mut third = server.session();
+    let error = hear(&mut third).expect("an answer");
+    assert!(error.starts_with("error too many sessions"), "{error}");
+    assert_eq!(hear(&mut third), None, "the extra socket is closed");
+    assert_eq!(server.engines(), 2);
+    first.close(None).expect("closes");
+    assert_eq!(server.wait_for_engines(1), 1);
+    let mut fourth = server.session();
+    say(&mut fourth, "isready");
+    assert_eq!(hear(&mut fourth).as_deref(), Some("readyok"));
+}
+
+#[test]
+fn an_engine_that_quits_ends_its_session() {
+    let server = Server::start(2);
+    let mut ws = server.session();
+    say(&mut ws, "quit");
+    let error = hear(&mut ws).expect("an answer");
+    assert!(error.starts_with("error the engine exited"), "{error}");
+    assert_eq!(hear(&mut ws), None);
+    assert_eq!(server.wait_for_engines(0), 0);
+}
+
+#[test]
+fn a_hundred_sessions_leave_no_engine_behind() {
+    let server = Server::start(4);
+    let before = server.rss_kib();
+    let start = Instant::now();
+    for i in 0..100 {
+        let mut ws = server.session();
+        say(&mut ws, "isready");
+        assert_eq!(hear(&mut ws).as_deref(), Some("readyok"), "session {i}");
+        if i % 2 == 0 {
+            ws.close(None).expect("closes");
+            while hear(&mut ws).is_some() {}
+        }
+        // Odd sessions just drop the connection, like a browser that crashed.
+    }
+    assert_eq!(
+        server.wait_for_engines(0),
+        0,
+        "engine processes left behind"
+    );
+    let after = server.rss_kib();
+    eprintln!(
+        "100 sessions in {:.1} s; server RSS {before} KiB before, {after} KiB after",
+        start.elapsed().as_secs_f64()
+    );
+    assert!(
+        after < before + 16 * 1024,
+        "the server grew from {before} to {after} KiB"
+    );
+}
