@@ -385,3 +385,45 @@ fn a_corrupt_file_is_skipped() {
     );
     std::fs::remove_dir_all(&dir).unwrap();
 }
+
+#[test]
+fn a_tablebases_directory_where_the_engine_starts_is_used_by_default() {
+    use std::io::Write;
+    use std::process::{Command, Stdio};
+    let here = std::env::temp_dir().join(format!("tabula-default-tb-{}", std::process::id()));
+    std::fs::create_dir_all(here.join("tablebases")).unwrap();
+    let run = |dir: &std::path::Path| {
+        let mut child = Command::new(env!("CARGO_BIN_EXE_tabula"))
+            .current_dir(dir)
+            .stdin(Stdio::piped())
+            .stdout(Stdio::piped())
+            .spawn()
+            .unwrap();
+        child
+            .stdin
+            .take()
+            .unwrap()
+            .write_all(b"uci\nnewgame morris\nisready\n")
+            .unwrap();
+        String::from_utf8(child.wait_with_output().unwrap().stdout).unwrap()
+    };
+    let with = run(&here);
+    assert!(
+        with.contains("option name TablebasePath type string default tablebases\n"),
+        "{with}"
+    );
+    assert!(
+        with.contains(
+            "info string morris tablebases in tablebases: no usable morris-nofly-*.tb file\n"
+        ),
+        "{with}"
+    );
+    // Without the directory: no tables and nothing said about them.
+    let without = run(&std::env::temp_dir());
+    assert!(
+        without.contains("option name TablebasePath type string default <empty>\n"),
+        "{without}"
+    );
+    assert!(!without.contains("tablebases"), "{without}");
+    std::fs::remove_dir_all(&here).unwrap();
+}
