@@ -168,6 +168,28 @@ impl Gipf {
             + u32::from(self.captured[side.opponent().index()])
     }
 
+    /// The pieces `side` still has in reserve.
+    pub fn reserve(&self, side: Side) -> u32 {
+        u32::from(self.reserve[side.index()])
+    }
+
+    /// The opposing pieces `side` has captured (lost to the opponent for good).
+    pub fn captured(&self, side: Side) -> u32 {
+        u32::from(self.captured[side.index()])
+    }
+
+    /// The points holding `side`'s pieces: bit `i` is point `i` of [`Gipf::point_name`].
+    pub fn board(&self, side: Side) -> u64 {
+        self.pieces[side.index()]
+    }
+
+    /// The name (`a1` .. `i5`) of point `point`, `None` past the 61 points. Points are
+    /// numbered in the byte order of their names, the numbering of [`Gipf::board`].
+    pub fn point_name(point: usize) -> Option<String> {
+        (point < geometry::POINTS)
+            .then(|| String::from_utf8_lossy(&geometry::name(point)).into_owned())
+    }
+
     /// The pieces `side` owns on the board, counting a GIPF-piece as two.
     pub(crate) fn pieces_on_board(&self, side: Side) -> u32 {
         self.pieces[side.index()].count_ones() + self.gipf_count(side)
