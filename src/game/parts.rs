@@ -26,6 +26,13 @@ pub trait Hints: Game {
     fn odd_depths_only(&self) -> bool {
         false
     }
+
+    /// The most plies the search may take off a late quiet move at this position (late-move
+    /// reductions). A game lowers it where a quiet move can hide a threat the reduced search
+    /// would miss (0 = never reduce here). Default: 2, the search's own largest reduction.
+    fn max_reduction(&self) -> i32 {
+        2
+    }
 }
 
 /// A chance step (dice): positions where the next event is random rather than chosen.

@@ -374,7 +374,7 @@ impl<'a, G: Complete> Searcher<'a, G> {
                 // first, and fully only when they seem to beat the best so far.
                 let quiet = Some(mv) != tt_move && !killers.contains(&Some(mv));
                 let reduction = if depth >= 3 && i >= LATE_MOVE && quiet {
-                    1 + (i >= 4 * LATE_MOVE) as i32
+                    (1 + (i >= 4 * LATE_MOVE) as i32).min(pos.max_reduction().max(0))
                 } else {
                     0
                 };
