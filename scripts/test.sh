@@ -7,5 +7,6 @@ command -v cargo >/dev/null || { echo "cargo not found: install Rust from https:
 cargo test --all-targets
 # Matches, tables and self-play through Ray on a local 2-node cluster (about 2 minutes).
 bash scripts/cluster/test.sh target/debug
+bash scripts/gnubg-test.sh target/debug  # GNU Backgammon as sparring partner: known plays, 4 arena games (installs gnubg)
 # The web board in a real browser: one game of each game clicked, 100 sessions (about 2 min).
 bash scripts/web-e2e.sh

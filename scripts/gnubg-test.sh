@@ -1,0 +1,46 @@
+#!/usr/bin/env bash
+# Quick check of the GNU Backgammon sparring partner (well under 30 s once gnubg is installed):
+# its answers to positions whose best play is textbook (the opening rolls, a reply as black, a
+# bear-off, pointing on a blot), then 4 arena games against tabula without a fault.
+#   scripts/gnubg-test.sh [BIN_DIR]      (default target/debug, which `cargo test` builds)
+set -euo pipefail
+cd "$(dirname "$0")/.."
+bin_dir="${1:-target/debug}"
+python=$(scripts/gnubg-install.sh --print-python)
+engine="$python scripts/gnubg-engine.py --tabula $bin_dir/tabula"
+
+# The positions, and the play every strong player makes there (none depends on the engine).
+cases=(
+  "position startpos|31|31:8/5,6/5"
+  "position startpos|42|42:8/4,6/4"
+  "position startpos|53|53:8/3,6/3"
+  "position startpos|61|61:13/7,8/7"
+  "position startpos moves 31:8/5,6/5|65|65:24/18,18/13"
+  "position fen w=2:1,1:1 b=6:15 w -|21|21:2/off,1/off"
+  "position fen w=24:2,13:5,8:3,6:5 b=24:1,20:1,13:5,8:3,6:5 w -|31|31:8/5,6/5"
+)
+for plies in 0 1; do
+  input="ugi"$'\n'
+  want=()
+  for case in "${cases[@]}"; do
+    IFS='|' read -r position roll best <<<"$case"
+    input+="$position"$'\n'"dice $roll"$'\n'"go movetime 100"$'\n'
+    want+=("bestmove $best")
+  done
+  got=$(printf '%squit\n' "$input" | $engine --plies "$plies" | grep -E '^(bestmove|error)')
+  if [[ $got != "$(printf '%s\n' "${want[@]}")" ]]; then
+    echo "gnubg-test: gnubg at $plies plies answered:" >&2
+    diff <(printf '%s\n' "${want[@]}") <(echo "$got") >&2 || true
+    exit 1
+  fi
+done
+
+# Whole games: every move is checked by arena's referee; any fault fails.
+summary=$("$bin_dir/arena" --game backgammon --games 4 --tc depth=1 --seed 3 --quiet \
+  --engine "cmd=$bin_dir/tabula,name=tabula" --engine "cmd=$engine,name=gnubg")
+if ! grep -q '^tabula vs gnubg: 4 games' <<<"$summary" \
+  || grep -Eq 'illegal-move|time-forfeit|crash|garbage|hang|max-plies' <<<"$summary"; then
+  echo "gnubg-test: the arena games went wrong:" >&2
+  echo "$summary" >&2
+  exit 1
+fi
