@@ -6,7 +6,9 @@
 //! opponent's best 1-ply reply to each roll valued at 2 plies). The 1-ply pass filters the
 //! candidates, so the 2-ply pass costs a few thousand evaluations; a 3-ply candidate costs
 //! about 21 times a 2-ply one, so under a clock the 3-ply pass takes only as many candidates
-//! as the time left should allow, judged from how long the 2-ply pass took.
+//! as the time left should allow, judged from how long the 2-ply pass took. Time left after
+//! them is used: the next 2-ply candidates in order go on to 3 plies, as many at a time as
+//! should finish (judged from the 3-ply candidates so far), and the best 3-ply value wins.
 //!
 //! With `Threads N` the 2- and 3-ply passes share their work out among N threads, one roll
 //! of one candidate at a time; the values are summed in the same order as with one thread, so
@@ -15,7 +17,7 @@
 use super::{Budget, Info, Limits, Score, SearchResult};
 use crate::game::{Chance, Complete};
 use std::sync::atomic::{AtomicBool, AtomicU64, AtomicUsize, Ordering};
-use std::time::Instant;
+use std::time::{Duration, Instant};
 
 /// At most this many plays go on to the 2-ply pass.
 pub const CANDIDATES: usize = 8;
@@ -32,7 +34,8 @@ pub const DEEP_MARGIN: i32 = 100;
 /// Depth 1 is the 1-ply pass alone, depth 2 the 1- and 2-ply passes; every other limit runs
 /// all three, a pass cut short by `stop`, the clock or the node limit leaving the choice of
 /// the pass before it (a 3-ply pass that finished two candidates or more keeps its choice
-/// among them).
+/// among them). Only a clock (`movetime`, a game clock) widens the 3-ply pass beyond the
+/// best few 2-ply plays, so `go depth 3` and node limits give the same choice every time.
 pub fn search<G: Complete>(
     root: &G,
     rolled: bool,
@@ -140,26 +143,57 @@ pub fn search<G: Complete>(
     result.best = Some(best_mv);
     // A 3-ply candidate costs about 21 2-ply ones (one per opposing roll); under a clock,
     // only as many as should finish in time.
-    let affordable = match shared.hard {
+    let mut per_deep = per_candidate * 22;
+    let affordable = |per_deep: Duration| match shared.hard {
         None => DEEP_CANDIDATES,
         Some(hard) => {
             let left = hard.saturating_duration_since(Instant::now());
-            (left.as_secs_f64() / (22.0 * per_candidate.as_secs_f64()).max(1e-9)) as usize
+            (left.as_secs_f64() / per_deep.as_secs_f64().max(1e-9)) as usize
         }
     };
-    let deep: Vec<G::Move> = scored
+    let deep = scored
         .iter()
         .take_while(|&&(score, _)| score >= best_2ply - DEEP_MARGIN)
-        .take(DEEP_CANDIDATES.min(affordable))
-        .map(|&(_, mv)| mv)
-        .collect();
-    if max_depth >= 3 && deep.len() > 1 {
-        let values = pass(&shared, threads, root, &deep, Walk::three_ply_roll);
-        let mut finished: Vec<(i32, G::Move)> = values
-            .iter()
-            .zip(&deep)
-            .map_while(|(value, &mv)| value.map(|value| (-value, mv)))
-            .collect();
+        .take(DEEP_CANDIDATES.min(affordable(per_deep)))
+        .count();
+    if max_depth >= 3 {
+        // The 3-ply candidates are always the first of the 2-ply ranking: the best few, then,
+        // under a clock with time left, the next ones in order as many at a time as should
+        // finish (the time one took so far telling), until all have been or the time is up.
+        let mut finished: Vec<(i32, G::Move)> = Vec::new();
+        let mut batch = if deep > 1 { deep } else { 0 };
+        loop {
+            if batch > 0 {
+                let moves: Vec<G::Move> = scored[finished.len()..finished.len() + batch]
+                    .iter()
+                    .map(|&(_, mv)| mv)
+                    .collect();
+                let batch_start = Instant::now();
+                let values = pass(&shared, threads, root, &moves, Walk::three_ply_roll);
+                let done: Vec<(i32, G::Move)> = values
+                    .iter()
+                    .zip(&moves)
+                    .map_while(|(value, &mv)| value.map(|value| (-value, mv)))
+                    .collect();
+                if !done.is_empty() {
+                    per_deep = batch_start.elapsed() / done.len() as u32;
+                }
+                let complete = done.len() == batch;
+                finished.extend(done);
+                if !complete {
+                    break;
+                }
+            }
+            let left = scored.len() - finished.len();
+            batch = match shared.hard {
+                Some(_) if left > 0 => affordable(per_deep).min(left),
+                _ => 0,
+            };
+            // One candidate alone compares nothing.
+            if batch == 0 || finished.len() + batch < 2 {
+                break;
+            }
+        }
         // Cut short after two candidates or more, the pass still compared the best 2-ply
         // plays at 3 plies (the 2-ply choice among them): its choice between those stands.
         // Stable: of equal scores the better 2-ply play stays first.

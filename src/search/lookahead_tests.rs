@@ -186,24 +186,83 @@ fn search_limits_and_positions_it_leaves_to_the_generic_search() {
     let r = lookahead::search(&pos, true, &Limits::default(), &stopped, &mut |_| {}).unwrap();
     assert_eq!(r.best, one.best);
     // The engine's default level: its choice is that of the last pass it finished, or of a
-    // 3-ply pass cut short after two candidates: then one of the best three 2-ply plays. (How
-    // far it gets in 100 ms depends on the machine's load, so that is not asserted here.)
+    // 3-ply pass over some of the 2-ply candidates (the first few of that pass's ranking,
+    // more when the clock allows), scored exactly. (How far it gets in 100 ms depends on the
+    // machine's load, so that is not asserted here.)
     let r = go(&pos, &matchplay::default_limits());
-    let reached = r.info.unwrap().depth;
-    if reached < 3 {
-        assert_eq!(r.best, go(&pos, &depth(reached)).best);
+    let info = r.info.unwrap();
+    if info.depth < 3 {
+        assert_eq!(r.best, go(&pos, &depth(info.depth)).best);
     } else {
-        let mut ranked = Vec::new();
-        let three_lines = Limits {
-            multipv: 3,
-            ..depth(2)
-        };
-        lookahead::search(&pos, true, &three_lines, &stop, &mut |info| {
-            ranked.push(info.pv[0].clone())
-        });
         let best = pos.format_move(r.best.unwrap());
-        assert!(ranked.contains(&best), "{best} not in {ranked:?}");
+        assert!(two_ply_candidates(&pos).contains(&best), "{best}");
+        let chosen = -naive_three_ply(&after(&pos, r.best.unwrap()));
+        assert_eq!(info.score, Score::Cp(chosen));
     }
+}
+
+/// The plays of the 2-ply pass, best first (`MultiPV` lines of `go depth 2`).
+fn two_ply_candidates(pos: &Backgammon) -> Vec<String> {
+    let mut ranked = Vec::new();
+    let lines = Limits {
+        multipv: lookahead::CANDIDATES,
+        ..depth(2)
+    };
+    lookahead::search(pos, true, &lines, &AtomicBool::new(false), &mut |info| {
+        if info.depth == 2 {
+            ranked.push(info.pv[0].clone())
+        }
+    });
+    ranked
+}
+
+/// The plays a search scores at 3 plies (its `MultiPV` lines of depth 3).
+fn three_ply_plays(pos: &Backgammon, limits: &Limits) -> Vec<String> {
+    let mut plays = Vec::new();
+    let lines = Limits {
+        multipv: lookahead::CANDIDATES,
+        ..limits.clone()
+    };
+    lookahead::search(pos, true, &lines, &AtomicBool::new(false), &mut |info| {
+        if info.depth == 3 {
+            plays.push(info.pv[0].clone())
+        }
+    });
+    plays
+}
+
+#[test]
+fn a_clock_with_time_left_takes_every_2_ply_candidate_to_3_plies() {
+    // A minute is far more than the whole pass needs: the search ends when every candidate
+    // is done, with the play that is best at 3 plies among all of them.
+    let minute = Limits {
+        movetime: Some(60_000),
+        ..Limits::default()
+    };
+    let mut wider = 0;
+    for pos in deep_positions().into_iter().take(4) {
+        let mut candidates = two_ply_candidates(&pos);
+        let mut timed = three_ply_plays(&pos, &minute);
+        let narrow = three_ply_plays(&pos, &depth(3));
+        assert!(narrow.len() <= lookahead::DEEP_CANDIDATES);
+        if timed.len() > narrow.len() {
+            wider += 1;
+        }
+        candidates.sort();
+        timed.sort();
+        assert_eq!(timed, candidates);
+        let values: Vec<i32> = candidates
+            .iter()
+            .map(|text| -naive_three_ply(&after(&pos, pos.parse_move(text).unwrap())))
+            .collect();
+        let r = go(&pos, &minute);
+        let info = r.info.unwrap();
+        assert_eq!(info.depth, 3);
+        let chosen = -naive_three_ply(&after(&pos, r.best.unwrap()));
+        assert_eq!(info.score, Score::Cp(chosen));
+        assert_eq!(Some(&chosen), values.iter().max());
+    }
+    assert!(wider > 0, "the clock widened no 3-ply pass");
 }
 
 #[test]
