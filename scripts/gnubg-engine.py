@@ -69,8 +69,8 @@ def tabula_steps(token):
         return []
     steps = []
     for step in play.split(","):
-        src, dst = step.rstrip("*").split("/")
-        steps.append((25 if src == "bar" else int(src), 0 if dst == "off" else int(dst.rstrip("*"))))
+        src, dst = step.replace("*", "").split("/")
+        steps.append((25 if src == "bar" else int(src), 0 if dst == "off" else int(dst)))
     return steps
 
 
