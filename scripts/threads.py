@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """Time to depth with Threads 1 and 2 (Lazy SMP), per game, over a few positions.
 
-Usage: scripts/threads.py [ENGINE] [--runs N]
+Usage: scripts/threads.py [ENGINE] [--runs N] [--game GAME]
 Each position is searched with `go depth D` (D chosen per game so one thread takes about a
 second), from a fresh engine each time (empty table), and the wall time from `go` to
 `bestmove` is measured. Prints per game the total time over the positions at 1 and 2
@@ -13,6 +13,7 @@ import time
 
 ENGINE = sys.argv[1] if len(sys.argv) > 1 and not sys.argv[1].startswith("--") else "target/release/tabula"
 RUNS = int(sys.argv[sys.argv.index("--runs") + 1]) if "--runs" in sys.argv else 1
+GAME = sys.argv[sys.argv.index("--game") + 1] if "--game" in sys.argv else None
 
 # (game, depth, positions as `position ...` lines)
 CASES = [
@@ -56,15 +57,16 @@ def time_to_depth(game, threads, position, depth):
 def main():
     print("game depth positions | 1 thread s (nodes) | 2 threads s (nodes) | speed-up")
     for game, depth, positions in CASES:
-        totals = {}
-        for threads in (1, 2):
-            seconds, nodes = 0.0, 0
-            for _ in range(RUNS):
-                for position in positions:
+        if GAME and game != GAME:
+            continue
+        totals = {1: [0.0, 0], 2: [0.0, 0]}
+        # 1 and 2 threads alternate, so a change in the machine's load hits both alike.
+        for _ in range(RUNS):
+            for position in positions:
+                for threads in (1, 2):
                     s, n = time_to_depth(game, threads, position, depth)
-                    seconds += s
-                    nodes += n
-            totals[threads] = (seconds, nodes)
+                    totals[threads][0] += s
+                    totals[threads][1] += n
         (s1, n1), (s2, n2) = totals[1], totals[2]
         print(f"{game} {depth} {len(positions)} | {s1:.2f} ({n1}) | {s2:.2f} ({n2}) | {s1 / s2:.2f}x")
 

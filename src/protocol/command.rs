@@ -86,6 +86,8 @@ pub enum Command<'a> {
     Perft(u32),
     /// `divide D`
     Divide(u32),
+    /// `rollout [trials N] [plies P] [seed S]`
+    Rollout(RolloutParams),
     /// `move M`
     Move(&'a str),
     /// `undo`
@@ -114,4 +116,15 @@ pub enum Command<'a> {
     Dice(&'a str),
     /// `roll`
     Roll,
+}
+
+/// `rollout` arguments; each absent one takes its default.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct RolloutParams {
+    /// Trials to play (default 1296: every pair of first rolls once).
+    pub trials: Option<u64>,
+    /// Moves per trial before the evaluation is taken (default 0: to the end).
+    pub plies: Option<u32>,
+    /// Seed of the dice (default: the `Seed` option).
+    pub seed: Option<u64>,
 }

@@ -5,12 +5,12 @@
 //! arguments do not parse, the error says what was expected. Move tokens and position strings
 //! stay opaque here: each game reads its own.
 
-use super::command::{Command, GoParams, Query};
+use super::command::{Command, GoParams, Query, RolloutParams};
 use nom::branch::alt;
 use nom::bytes::complete::{tag, take_till1, take_while1};
 use nom::character::complete::{char, digit1, space0, space1};
 use nom::combinator::{
-    all_consuming, eof, map, map_res, opt, peek, recognize, rest, value, verify,
+    all_consuming, eof, map, map_opt, map_res, opt, peek, recognize, rest, value, verify,
 };
 use nom::multi::{many0, separated_list1};
 use nom::sequence::{preceded, separated_pair};
@@ -67,6 +67,7 @@ pub const USAGE: &[(&str, &str)] = &[
     ("ponderhit", "ponderhit"),
     ("wait", "wait"),
     ("solve", "solve [movetime MS]"),
+    ("rollout", "rollout [trials N] [plies N] [seed N]"),
     ("bench", "bench [NODES]"),
     ("help", "help"),
     ("quit", "quit"),
@@ -127,6 +128,7 @@ pub fn parse_line(line: &str) -> Result<Option<Command<'_>>, ParseError> {
             ),
             args,
         ),
+        "rollout" => full(rollout, args),
         "move" => full(map(token, Command::Move), args),
         "dice" => full(map(token, Command::Dice), args),
         "go" => full(go, args),
@@ -347,6 +349,38 @@ fn go(i: &str) -> IResult<&str, Command<'_>> {
             }
         }
         Command::Go(params)
+    })
+    .parse(i)
+}
+
+/// `rollout [trials N] [plies N] [seed N]`, in any order, each at most once; trials at least 1.
+fn rollout(i: &str) -> IResult<&str, Command<'_>> {
+    let item = (
+        alt((tag("trials"), tag("plies"), tag("seed"))),
+        space1,
+        number_u64,
+    );
+    let items = opt(separated_list1(space1, item));
+    map_opt(items, |items| {
+        let mut params = RolloutParams::default();
+        for (key, _, value) in items.unwrap_or_default() {
+            let slot = match key {
+                "trials" if value >= 1 => &mut params.trials,
+                "seed" => &mut params.seed,
+                "plies" => {
+                    if params.plies.is_some() {
+                        return None;
+                    }
+                    params.plies = Some(u32::try_from(value).ok()?);
+                    continue;
+                }
+                _ => return None,
+            };
+            if slot.replace(value).is_some() {
+                return None;
+            }
+        }
+        Some(Command::Rollout(params))
     })
     .parse(i)
 }

@@ -6,7 +6,7 @@
 //! closed) marks it closed, which ends the session.
 
 use crate::game::Proven;
-use crate::search::Info;
+use crate::search::{Info, RolloutStats};
 use std::io::Write;
 use std::sync::{Arc, Mutex, MutexGuard};
 
@@ -42,6 +42,16 @@ pub enum Response {
     Perft(u32, u64),
     /// `divide MOVE N`
     Divide(String, u64),
+    /// `rollout trials N mean X se Y wins ... time MS` (see protocol.md), or with `info string`
+    /// before it as a progress line (`final` false: trials, mean and se only).
+    Rollout {
+        /// The trials' statistics.
+        stats: RolloutStats,
+        /// Milliseconds spent.
+        time_ms: u64,
+        /// The answer (true) or a progress line.
+        last: bool,
+    },
     /// `fen STRING`
     Fen(String),
     /// `result none` / `result white|black|draw REASON [points N]` (points when above 1).
@@ -132,6 +142,35 @@ impl Response {
             Response::LegalMoves(moves) => one(format!("legalmoves {}", moves.join(" "))),
             Response::Perft(depth, count) => one(format!("perft {depth} {count}")),
             Response::Divide(mv, count) => one(format!("divide {mv} {count}")),
+            Response::Rollout {
+                stats,
+                time_ms,
+                last: false,
+            } => one(format!(
+                "info string rollout trials {} mean {:.1} se {:.1} time {time_ms}",
+                stats.trials,
+                stats.mean(),
+                stats.standard_error()
+            )),
+            Response::Rollout {
+                stats,
+                time_ms,
+                last: true,
+            } => one(format!(
+                "rollout trials {} mean {:.1} se {:.1} wins {} gammons {} backgammons {} \
+                 losses {} lgammons {} lbackgammons {} draws {} unfinished {} time {time_ms}",
+                stats.trials,
+                stats.mean(),
+                stats.standard_error(),
+                stats.wins[0],
+                stats.wins[1],
+                stats.wins[2],
+                stats.losses[0],
+                stats.losses[1],
+                stats.losses[2],
+                stats.draws,
+                stats.unfinished
+            )),
             Response::Fen(fen) => one(format!("fen {fen}")),
             Response::Result(None) => one("result none".into()),
             Response::Result(Some((who, reason, points))) if *points > 1 => {

@@ -1,8 +1,9 @@
-//! The commands that run as jobs on the search thread: `go`, `solve`, `perft` and `divide`.
-//! Each answers with exactly one final line (`bestmove`, `solve`, `perft` or an `error`).
+//! The commands that run as jobs on the search thread: `go`, `solve`, `perft`, `divide` and
+//! `rollout`. Each answers with exactly one final line (`bestmove`, `solve`, `perft`,
+//! `rollout` or an `error`).
 
 use super::clock;
-use super::command::GoParams;
+use super::command::{GoParams, RolloutParams};
 use super::lag;
 use super::options::Player;
 use super::response::{Response, NO_MOVE};
@@ -10,11 +11,14 @@ use super::search_job::{Ending, SearchJob};
 use super::session::Session;
 use crate::game::{Proven, Side};
 use crate::registry::AnyGame;
-use crate::search::Limits;
+use crate::search::{Limits, RolloutLimits};
 use crate::util::rng::Rng;
 use std::panic::{catch_unwind, AssertUnwindSafe};
 use std::sync::atomic::AtomicBool;
 use std::time::Instant;
+
+/// Trials of a `rollout` without `trials`: every pair of first rolls once (36 x 36).
+const DEFAULT_TRIALS: u64 = 1296;
 
 /// A job that ends by itself.
 const BOUNDED: Ending = Ending {
@@ -190,6 +194,33 @@ impl Session {
                     Response::Perft(depth, total)
                 }
                 None => Response::Error("divide stopped".into()),
+            }
+        });
+    }
+
+    /// `rollout`: the position played out many times on the search thread (`Threads` share
+    /// the trials), a progress line about once a second; `stop` ends it with the trials so far.
+    pub(super) fn rollout(&mut self, params: RolloutParams) {
+        let limits = RolloutLimits {
+            trials: params.trials.unwrap_or(DEFAULT_TRIALS),
+            plies: params.plies.unwrap_or(0),
+            seed: params.seed.unwrap_or(self.options.seed),
+            threads: self.options.threads,
+        };
+        self.start_job(BOUNDED, move |game, stop, out| {
+            let start = Instant::now();
+            let elapsed = || start.elapsed().as_millis() as u64;
+            let stats = game.rollout(&limits, stop, &mut |stats| {
+                out.send(&Response::Rollout {
+                    stats: stats.clone(),
+                    time_ms: elapsed(),
+                    last: false,
+                })
+            });
+            Response::Rollout {
+                stats,
+                time_ms: elapsed(),
+                last: true,
             }
         });
     }

@@ -200,6 +200,7 @@ impl Session {
             Command::LegalMoves => self.send(Response::LegalMoves(self.game.legal_moves())),
             Command::Perft(depth) => self.perft(depth),
             Command::Divide(depth) => self.divide(depth),
+            Command::Rollout(params) => self.rollout(params),
             Command::Move(token) => {
                 if let Err(error) = self.game.play(token) {
                     self.error(error);
@@ -329,6 +330,7 @@ fn queues(command: &Command<'_>) -> bool {
             | Command::Solve(_)
             | Command::Perft(_)
             | Command::Divide(_)
+            | Command::Rollout(_)
             | Command::Dice(_)
             | Command::Roll
     )

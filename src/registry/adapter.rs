@@ -5,7 +5,9 @@
 //! object-safe face, so the session never names a game type.
 
 use crate::game::{Build, Chance, Complete, Game, GameError, Laws, Outcome, Proven, Side};
-use crate::search::{self, AlphaBeta, Info, Limits, PreChance, Searcher, Table};
+use crate::search::{
+    self, AlphaBeta, Info, Limits, PreChance, RolloutLimits, RolloutStats, Searcher, Table,
+};
 use crate::util::rng::Rng;
 use std::path::Path;
 use std::sync::atomic::{AtomicBool, Ordering};
@@ -78,6 +80,14 @@ pub trait AnyGame: Send {
     fn solve(&self, limits: &Limits, stop: &AtomicBool, report: &mut dyn FnMut(&Info)) -> Solved;
     /// The static evaluation of the current position, from the mover's view.
     fn evaluate(&self) -> i32;
+    /// Plays the current position out `limits.trials` times (see [`search::rollout`]),
+    /// calling `progress` about once a second; `stop` ends it early.
+    fn rollout(
+        &self,
+        limits: &RolloutLimits,
+        stop: &AtomicBool,
+        progress: &mut dyn FnMut(&RolloutStats),
+    ) -> RolloutStats;
     /// Points the game at endgame tables in `dir` (`None`: none), keeping the position; see
     /// [`crate::game::Exact::attach_tablebases`]. Returns a note for an `info string` line,
     /// if any.
@@ -464,6 +474,15 @@ impl<G: Complete> AnyGame for Slot<G> {
 
     fn evaluate(&self) -> i32 {
         self.position.evaluate()
+    }
+
+    fn rollout(
+        &self,
+        limits: &RolloutLimits,
+        stop: &AtomicBool,
+        progress: &mut dyn FnMut(&RolloutStats),
+    ) -> RolloutStats {
+        search::rollout(&self.position, limits, stop, progress)
     }
 
     fn set_tablebase_path(

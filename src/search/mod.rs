@@ -1,5 +1,6 @@
 //! Game-independent search: iterative-deepening alpha-beta with a transposition table, and
-//! expectimax averaging at chance nodes (dice), and the few-candidate lookahead of dice games.
+//! expectimax averaging at chance nodes (dice), the few-candidate lookahead of dice games, and
+//! rollouts.
 //! It sees games only through [`crate::game::Complete`]; the registry picks a [`Searcher`]
 //! per game.
 
@@ -9,12 +10,14 @@ mod limits;
 mod lookahead;
 #[cfg(test)]
 mod lookahead_tests;
+mod rollout;
 mod searcher;
 mod tt;
 
 pub use alphabeta::{search, SearchResult, MAX_THREADS};
 pub use decide::{decide_before_chance, solve_by_search, GenericSolution, PreChance};
 pub use limits::{Budget, Limits, PonderHit};
+pub use rollout::{rollout, RolloutLimits, RolloutStats, MAX_TRIAL_PLIES};
 pub use searcher::{AlphaBeta, Lookahead, Searcher};
 pub use tt::Table;
 
