@@ -347,17 +347,6 @@ impl Hints for Morris {
         }
     }
 
-    /// At most one ply off a late move while men are in hand: among 20-odd placements the one
-    /// that sets up a double mill threat is often a late quiet move, and a search reducing it
-    /// by two found it too late (issue 14: scores swinging by 400 between depths 11 and 12).
-    fn max_reduction(&self) -> i32 {
-        if self.hand == [0, 0] {
-            2
-        } else {
-            1
-        }
-    }
-
     fn book_move(&self) -> Option<Move> {
         book::lookup(self)
     }
