@@ -33,6 +33,14 @@ pub trait Hints: Game {
     fn max_reduction(&self) -> i32 {
         2
     }
+
+    /// The move the game's own opening book plays here, if the book holds this position.
+    /// The search answers it without searching, and only for timed searches with the
+    /// `OwnBook` engine option on (`go depth`/`go nodes` stay reproducible searches).
+    /// Default: no book.
+    fn book_move(&self) -> Option<Self::Move> {
+        None
+    }
 }
 
 /// A chance step (dice): positions where the next event is random rather than chosen.

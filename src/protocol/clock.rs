@@ -35,6 +35,7 @@ pub(super) fn limits(
         variety: options.variety.then_some(options.seed),
         threads: options.threads,
         multipv: options.multipv,
+        own_book: options.own_book,
     }
 }
 

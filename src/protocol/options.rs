@@ -29,6 +29,8 @@ pub struct EngineOptions {
     pub variety: bool,
     /// `Ponder`: the GUI may send `go ponder`; `bestmove` then names the expected reply.
     pub ponder: bool,
+    /// `OwnBook`: a game's own opening book answers timed searches where it has a move.
+    pub own_book: bool,
 }
 
 /// Who chooses the move on `go`.
@@ -71,6 +73,7 @@ impl Default for EngineOptions {
             tablebase_path: default_tablebase_path(),
             variety: false,
             ponder: false,
+            own_book: true,
         }
     }
 }
@@ -132,6 +135,7 @@ impl EngineOptions {
             ),
             format!("name Variety type check default {}", defaults.variety),
             format!("name Ponder type check default {}", defaults.ponder),
+            format!("name OwnBook type check default {}", defaults.own_book),
         ]
     }
 
@@ -214,6 +218,7 @@ impl EngineOptions {
                 self.tablebase_path = text.to_owned();
             }
             "variety" => self.variety = check(value, "Variety")?,
+            "ownbook" => self.own_book = check(value, "OwnBook")?,
             "ponder" => self.ponder = check(value, "Ponder")?,
             _ => return Err(format!("no such option: {name}")),
         }

@@ -64,6 +64,14 @@ pub fn search<G: Complete>(
     if let Some(seed) = limits.variety {
         shuffle(&mut root_moves, &mut Rng::new(seed ^ root.hash()));
     }
+    if let Some(mv) = book_move(root, &root_moves, limits) {
+        wait_for_stop(limits, stop);
+        return SearchResult {
+            best: Some(mv),
+            info: None,
+            nodes: 0,
+        };
+    }
     root_moves.sort_by_key(|&mv| -root.move_order_hint(mv));
     if root_moves.is_empty() {
         return SearchResult {
@@ -595,6 +603,22 @@ impl<'a, G: Complete> Searcher<'a, G> {
             self.aborted = true;
         }
     }
+}
+
+/// The game's book move when the book may answer: `OwnBook` on, a timed search that asks for
+/// nothing else (fixed depths and node counts stay reproducible; `mate`, `MultiPV` and
+/// `infinite` want a search's report), and the move allowed by `searchmoves`.
+fn book_move<G: Complete>(root: &G, root_moves: &[G::Move], limits: &Limits) -> Option<G::Move> {
+    let timed = limits.movetime.is_some() || limits.time_left.is_some();
+    let other_limit = limits.depth.is_some()
+        || limits.nodes.is_some()
+        || limits.mate.is_some()
+        || limits.infinite
+        || limits.multipv > 1;
+    if !limits.own_book || !timed || other_limit {
+        return None;
+    }
+    root.book_move().filter(|mv| root_moves.contains(mv))
 }
 
 /// A uniformly random order (Fisher-Yates).

@@ -44,6 +44,8 @@ pub struct Limits {
     /// Lines to report (`MultiPV`): the best `multipv` root moves each with its score and
     /// line; 0 and 1 both mean the best only.
     pub multipv: usize,
+    /// `OwnBook`: the game's opening book may answer a timed search (`movetime`, a clock).
+    pub own_book: bool,
 }
 
 /// The `ponderhit` of a `go ponder` search: the instant the opponent played the expected

@@ -23,6 +23,7 @@
 //! `.../.../.../....../.../.../... w 9 9 0` is the start.
 
 mod board;
+pub mod book;
 mod eval;
 #[cfg(test)]
 mod eval_tests;
@@ -344,6 +345,10 @@ impl Hints for Morris {
                 }
             });
         }
+    }
+
+    fn book_move(&self) -> Option<Move> {
+        book::lookup(self)
     }
 }
 
