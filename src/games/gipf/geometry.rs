@@ -13,6 +13,7 @@ pub const PUSHES: usize = 42;
 /// Number of lines through the play area (7 in each of 3 directions).
 pub const LINES: usize = 21;
 /// Number of windows of four consecutive spots on a line.
+#[cfg(test)]
 pub const WINDOWS: usize = 48;
 /// Number of segments of four or more consecutive spots on a line.
 pub const SEGMENTS: usize = 90;
@@ -225,7 +226,9 @@ const fn span_mask(line: &Line, from: usize, count: usize) -> u64 {
     mask
 }
 
-/// Every window of four consecutive spots: a colour owning one has a row of four.
+/// Every window of four consecutive spots: a colour owning one has a row of four. The hot
+/// paths work on windows in the grid layout (`grid.rs`); this table is their independent check.
+#[cfg(test)]
 pub const WINDOW_MASKS: [u64; WINDOWS] = {
     let mut out = [0u64; WINDOWS];
     let mut n = 0;

@@ -109,6 +109,25 @@ pub fn near_rows(g: u64) -> u64 {
     out
 }
 
+/// How many windows of four hold three pieces of `g` and one spot of `empty` (grid layout):
+/// a row one push away, if a push can fill that spot.
+#[inline]
+pub fn threes(g: u64, empty: u64) -> u32 {
+    let mut count = 0;
+    for (d, &step) in STEPS.iter().enumerate() {
+        let (a, b, c, e) = (g, g >> step, g >> (2 * step), g >> (3 * step));
+        let (ea, eb, ec, ee) = (
+            empty,
+            empty >> step,
+            empty >> (2 * step),
+            empty >> (3 * step),
+        );
+        let starts = (ea & b & c & e) | (a & eb & c & e) | (a & b & ec & e) | (a & b & c & ee);
+        count += (starts & WINDOW_STARTS[d]).count_ones();
+    }
+    count
+}
+
 /// A push in the grid layout.
 #[derive(Copy, Clone, Debug)]
 pub struct GridPush {
@@ -210,6 +229,18 @@ mod tests {
         for b in boards() {
             let by_windows = WINDOW_MASKS.iter().any(|&w| w & !b == 0);
             assert_eq!(has_four(to_grid(b)), by_windows, "{b:#x}");
+        }
+    }
+
+    #[test]
+    fn threes_agree_with_the_window_table() {
+        for b in boards() {
+            let (own, empty) = (b & (b >> 1 | b << 3), !b & SPOTS);
+            let expected = WINDOW_MASKS
+                .iter()
+                .filter(|&&w| (own & w).count_ones() == 3 && (empty & w).count_ones() == 1)
+                .count() as u32;
+            assert_eq!(threes(to_grid(own), to_grid(empty)), expected, "{b:#x}");
         }
     }
 

@@ -37,6 +37,8 @@ mod rules;
 #[cfg(test)]
 mod tests;
 #[cfg(test)]
+mod tests_search;
+#[cfg(test)]
 mod tests_variants;
 mod variant;
 
@@ -315,6 +317,16 @@ impl Game for Gipf {
 impl Hints for Gipf {
     fn move_order_hint(&self, mv: Move) -> i32 {
         eval::move_order_hint(self, mv)
+    }
+
+    fn tactical_moves(&self, out: &mut Vec<Move>) {
+        eval::tactical_moves(self, out);
+    }
+
+    /// One ply at most: a reduced quiet push can hide a row the opponent completes next
+    /// (at equal nodes, 13-0 against reducing two plies; docs/gipf.md, Playing strength).
+    fn max_reduction(&self) -> i32 {
+        1
     }
 }
 
