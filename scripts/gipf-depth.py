@@ -14,7 +14,8 @@ nodes over total time.
 """
 import argparse
 import os
-import subprocess
+
+from depth_at_movetime import measure
 
 
 def games(paths):
@@ -57,43 +58,12 @@ def main():
         name, value = pair.split("=", 1)
         env[name] = value
     positions = sample(list(games(args.results)), args.count)
-    proc = subprocess.Popen(
-        [args.engine], stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True, env=env
-    )
-
-    def send(line):
-        proc.stdin.write(line + "\n")
-        proc.stdin.flush()
-
-    send(f"newgame gipf {args.options}".strip())
-    depths, nodes, times = [], 0, 0
-    for moves in positions:
-        send("position startpos moves " + " ".join(moves))
-        send(f"go movetime {args.movetime}")
-        last = None
-        while True:
-            out = proc.stdout.readline()
-            if not out:
-                raise SystemExit("engine exited")
-            words = out.split()
-            if words[:1] == ["info"] and "depth" in words:
-                last = words
-            elif words[:1] == ["bestmove"]:
-                break
-            elif words[:1] == ["error"]:
-                raise SystemExit(f"{' '.join(moves)}: {out.strip()}")
-        if last is None:
-            continue
-        field = lambda name: int(last[last.index(name) + 1])
-        depths.append(field("depth"))
-        nodes += field("nodes")
-        times += field("time")
-    send("quit")
-    proc.wait()
-    print(
-        f"{len(depths)} positions, movetime {args.movetime}: depth avg "
-        f"{sum(depths) / len(depths):.2f} min {min(depths)} max {max(depths)}, "
-        f"nodes/s {nodes * 1000 // max(times, 1)}"
+    measure(
+        args.engine,
+        [f"newgame gipf {args.options}".strip()],
+        ["position startpos moves " + " ".join(moves) for moves in positions],
+        args.movetime,
+        env,
     )
 
 

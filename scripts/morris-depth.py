@@ -10,7 +10,8 @@ From the last `info` line before each `bestmove` it takes the depth, nodes and t
 the average depth, the range, and nodes/s as total nodes over total time.
 """
 import argparse
-import subprocess
+
+from depth_at_movetime import measure
 
 
 def main():
@@ -21,46 +22,12 @@ def main():
     ap.add_argument("--options", default="")
     ap.add_argument("--setoption", action="append", default=[])
     args = ap.parse_args()
-    proc = subprocess.Popen([args.engine], stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True)
-
-    def send(line):
-        proc.stdin.write(line + "\n")
-        proc.stdin.flush()
-
-    for pair in args.setoption:
-        name, value = pair.split("=", 1)
-        send(f"setoption name {name} value {value}")
-    send(f"newgame morris {args.options}".strip())
-    depths, nodes, times = [], 0, 0
+    setup = [f"setoption name {name} value {value}"
+             for name, value in (pair.split("=", 1) for pair in args.setoption)]
+    setup.append(f"newgame morris {args.options}".strip())
     with open(args.positions) as f:
         lines = [line.strip() for line in f if line.startswith("position")]
-    for line in lines:
-        send(line)
-        send(f"go movetime {args.movetime}")
-        last = None
-        while True:
-            out = proc.stdout.readline()
-            if not out:
-                raise SystemExit("engine exited")
-            words = out.split()
-            if words[:1] == ["info"] and "depth" in words:
-                last = words
-            elif words[:1] == ["bestmove"]:
-                break
-            elif words[:1] == ["error"]:
-                raise SystemExit(f"{line}: {out.strip()}")
-        if last is None:
-            continue
-        field = lambda name: int(last[last.index(name) + 1])
-        depths.append(field("depth"))
-        nodes += field("nodes")
-        times += field("time")
-    send("quit")
-    proc.wait()
-    print(
-        f"{len(depths)} positions, movetime {args.movetime}: depth avg {sum(depths) / len(depths):.2f} "
-        f"min {min(depths)} max {max(depths)}, nodes/s {nodes * 1000 // max(times, 1)}"
-    )
+    measure(args.engine, setup, lines, args.movetime)
 
 
 if __name__ == "__main__":
