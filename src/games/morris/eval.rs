@@ -34,14 +34,6 @@ const JUNCTION: i32 = 8;
 /// as nearly lost.
 const NO_MOBILITY: i32 = 3000;
 
-/// The empty points where `own` would complete a mill (two pieces of a line plus the point).
-fn mill_points(own: Points, empty: Points) -> Points {
-    MILLS
-        .iter()
-        .filter(|&&m| (own & m).count_ones() == 2 && (empty & m).count_ones() == 1)
-        .fold(0, |acc, &m| acc | (m & empty))
-}
-
 /// Evaluation from the side to move's view.
 pub fn evaluate(pos: &Morris) -> i32 {
     let me = pos.side;
@@ -54,8 +46,17 @@ fn side_score(pos: &Morris, side: Side) -> i32 {
     let theirs = pos.pieces(side.opponent());
     let empty = pos.empty();
     let mut score = PIECE * pos.piece_count(side) as i32;
-    score += MILL * MILLS.iter().filter(|&&m| own & m == m).count() as i32;
-    let open = mill_points(own, empty);
+    // Complete mills and open points in one pass over the lines.
+    let (mut mills, mut open) = (0, 0);
+    for &m in &MILLS {
+        let held = own & m;
+        if held == m {
+            mills += 1;
+        } else if held.count_ones() == 2 {
+            open |= m & empty;
+        }
+    }
+    score += MILL * mills;
     match pos.phase(side) {
         Phase::Placing => {
             score += OPEN_LINE_PLACING * open.count_ones() as i32;

@@ -338,12 +338,8 @@ impl Hints for Morris {
     /// Mill closes: the search follows them past its horizon, so it never stands pat with a
     /// capture pending on either side.
     fn tactical_moves(&self, out: &mut Vec<Move>) {
-        if self.outcome_now().is_none() && self.capturable(self.side) != 0 {
-            self.for_each_move(|mv| {
-                if mv.is_capture() {
-                    out.push(mv);
-                }
-            });
+        if self.outcome_now().is_none() {
+            self.for_each_mill_close(|mv| out.push(mv));
         }
     }
 

@@ -1,6 +1,8 @@
 //! Move generation and the rule clauses it is made of: phases, mills, captures, blocking.
 
-use super::board::{in_mill_at, pieces_in_mills, points, Points, ADJACENT, ALL_POINTS};
+use super::board::{
+    in_mill_at, open_points, pieces_in_mills, points, Points, ADJACENT, ALL_POINTS,
+};
 use super::{Morris, Move, NO_POINT};
 use crate::game::Side;
 
@@ -147,6 +149,39 @@ impl Morris {
             Phase::Moving | Phase::Flying => {
                 for from in points(self.board[side.index()]) {
                     for to in points(self.destinations(side, from)) {
+                        with_captures(Move::step(from, to));
+                    }
+                }
+            }
+        }
+    }
+
+    /// Calls `emit` with every legal move that closes a mill, in the order of
+    /// [`Morris::for_each_move`]: only points that already hold two of the mover's men on a
+    /// line can be the landing point of one.
+    pub fn for_each_mill_close(&self, mut emit: impl FnMut(Move)) {
+        let side = self.side;
+        let capturable = self.capturable(side);
+        let own = self.board[side.index()];
+        let targets = open_points(own, self.empty());
+        if capturable == 0 || targets == 0 {
+            return;
+        }
+        let mut with_captures = |mv: Move| {
+            if self.closes_mill(mv) {
+                for c in points(capturable) {
+                    emit(Move {
+                        capture: c as u8,
+                        ..mv
+                    });
+                }
+            }
+        };
+        match self.phase(side) {
+            Phase::Placing => points(targets).for_each(|to| with_captures(Move::placement(to))),
+            Phase::Moving | Phase::Flying => {
+                for from in points(own) {
+                    for to in points(self.destinations(side, from) & targets) {
                         with_captures(Move::step(from, to));
                     }
                 }
