@@ -110,15 +110,6 @@ pub fn in_mill_at(owner: Points, point: usize) -> bool {
     owner & m1 == m1 || owner & m2 == m2
 }
 
-/// The empty points that would complete a mill of `owner` (two of its men on a line, the
-/// third point empty).
-pub fn open_points(owner: Points, empty: Points) -> Points {
-    MILLS
-        .iter()
-        .filter(|&&m| (owner & m).count_ones() == 2 && empty & m != 0)
-        .fold(0, |acc, &m| acc | (m & empty))
-}
-
 /// The pieces of `owner` that stand in at least one complete mill.
 pub fn pieces_in_mills(owner: Points) -> Points {
     MILLS

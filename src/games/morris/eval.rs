@@ -9,6 +9,7 @@
 //! the gap); while flying, every open line is a threat.
 
 use super::board::{in_mill_at, points, Points, ADJACENT, MILLS, MILLS_THROUGH};
+use super::lines::mills_and_open;
 use super::movegen::Phase;
 use super::{Morris, Move, NO_POINT};
 use crate::game::Side;
@@ -46,17 +47,8 @@ fn side_score(pos: &Morris, side: Side) -> i32 {
     let theirs = pos.pieces(side.opponent());
     let empty = pos.empty();
     let mut score = PIECE * pos.piece_count(side) as i32;
-    // Complete mills and open points in one pass over the lines.
-    let (mut mills, mut open) = (0, 0);
-    for &m in &MILLS {
-        let held = own & m;
-        if held == m {
-            mills += 1;
-        } else if held.count_ones() == 2 {
-            open |= m & empty;
-        }
-    }
-    score += MILL * mills;
+    let (mills, open) = mills_and_open(own, empty);
+    score += MILL * mills as i32;
     match pos.phase(side) {
         Phase::Placing => {
             score += OPEN_LINE_PLACING * open.count_ones() as i32;

@@ -29,6 +29,7 @@ mod eval;
 mod eval_tests;
 mod history;
 mod laws;
+mod lines;
 mod movegen;
 mod notation;
 mod symmetry;

@@ -1,8 +1,7 @@
 //! Move generation and the rule clauses it is made of: phases, mills, captures, blocking.
 
-use super::board::{
-    in_mill_at, open_points, pieces_in_mills, points, Points, ADJACENT, ALL_POINTS,
-};
+use super::board::{in_mill_at, pieces_in_mills, points, Points, ADJACENT, ALL_POINTS};
+use super::lines::mills_and_open;
 use super::{Morris, Move, NO_POINT};
 use crate::game::Side;
 
@@ -163,7 +162,7 @@ impl Morris {
         let side = self.side;
         let capturable = self.capturable(side);
         let own = self.board[side.index()];
-        let targets = open_points(own, self.empty());
+        let (_, targets) = mills_and_open(own, self.empty());
         if capturable == 0 || targets == 0 {
             return;
         }
