@@ -24,6 +24,7 @@
 pub mod bearoff;
 pub mod board;
 pub mod board_drawing;
+mod count;
 pub mod cube;
 pub mod cubeful;
 pub mod eval;
@@ -264,6 +265,23 @@ impl Backgammon {
         cubeful::equity(self, &chances)
     }
 
+    /// How many moves [`Game::legal_moves`] lists, counting the plays without generating
+    /// them (perft's last ply).
+    fn count_moves(&self) -> u64 {
+        if self.outcome().is_some() {
+            return 0;
+        }
+        if self.cube.offered {
+            return 2 + u64::from(self.beaver_refusal().is_none());
+        }
+        let (me, them) = self.mover();
+        let plays = match self.dice {
+            Some(roll) => count::count_plays(me, them, std::iter::once(roll)),
+            None => count::count_plays(me, them, Roll::all(self.opening).map(|(roll, _)| roll)),
+        };
+        u64::from(self.may_double()) + plays
+    }
+
     /// Pip counts of (side to move, opponent).
     pub fn pip_counts(&self) -> (u32, u32) {
         let (me, them) = self.mover();
@@ -451,6 +469,13 @@ impl Game for Backgammon {
 
     fn board_lines(&self) -> Vec<String> {
         board_drawing::board_lines(self)
+    }
+
+    fn perft(&self, depth: u32) -> u64 {
+        if depth == 1 {
+            return self.count_moves();
+        }
+        crate::game::generic_perft(self, depth)
     }
 }
 

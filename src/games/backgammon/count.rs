@@ -1,0 +1,243 @@
+//! Counting the distinct plays of a roll without generating them (perft's last ply).
+//!
+//! While no checker can be borne off during the turn, a step's legality depends only on where
+//! the mover's checkers are: whether the landing point is blocked never changes within a turn
+//! (hits only empty points). Then plays can be counted from bitmasks of points:
+//!
+//! - A non-double `h > l`: every play using both dice either moves two checkers from `a` by `h`
+//!   and from `b` by `l`, both standing there before the turn (legal in either order; distinct
+//!   pairs give distinct positions unless `b = a - h` or `a = b - l`, which are one checker
+//!   moving `h + l`), or moves one checker `c` by `h + l` through `c - h` or `c - l`, which
+//!   are two positions exactly when both ways are open and one of them hits on the way.
+//! - A double: playing its steps highest starting point first writes every play exactly once,
+//!   and different sets of steps leave different positions (the steps can be read back from
+//!   the difference, lowest point first), so counting those sequences counts the plays.
+//!
+//! Turns that may bear off fall back to generating the plays ([`movegen::plays`]).
+
+use super::board::{Side26, BAR};
+use super::movegen::{self, Move, Roll};
+
+/// Bit `p` stands for the mover's point `p` (25: the bar).
+const POINTS: u32 = ((1 << 26) - 1) & !1;
+const BAR_BIT: u32 = 1 << BAR;
+
+/// What decides the legality of the steps of a turn, once per position.
+struct Masks {
+    /// Points holding a checker of the mover.
+    occupied: u32,
+    /// Points holding exactly one.
+    singles: u32,
+    /// The opponent's blots, on the mover's points.
+    blots: u32,
+    /// `open[d]`: points from which a step of `d` lands on a point of the board not blocked.
+    open: [u32; 7],
+    /// The mover's checkers outside its home board (points 7..=24 and the bar).
+    outside: u32,
+}
+
+impl Masks {
+    fn new(me: &Side26, them: &Side26) -> Masks {
+        let (mut occupied, mut singles, mut blots, mut free) = (0, 0, 0, 0);
+        for p in 1..=BAR {
+            occupied |= u32::from(me[p] > 0) << p;
+            singles |= u32::from(me[p] == 1) << p;
+        }
+        for p in 1..BAR {
+            blots |= u32::from(them[25 - p] == 1) << p;
+            free |= u32::from(them[25 - p] < 2) << p;
+        }
+        let mut open = [0; 7];
+        for (d, o) in open.iter_mut().enumerate().skip(1) {
+            *o = (free << d) & POINTS;
+        }
+        let outside = me[7..=BAR].iter().map(|&n| u32::from(n)).sum();
+        Masks {
+            occupied,
+            singles,
+            blots,
+            open,
+            outside,
+        }
+    }
+}
+
+/// Counts the distinct plays over `rolls` for the mover `me` against `them`, as
+/// [`movegen::plays`] would list them (a pass counts one).
+pub fn count_plays(me: &Side26, them: &Side26, rolls: impl Iterator<Item = Roll>) -> u64 {
+    let masks = Masks::new(me, them);
+    let mut fallback = Fallback::default();
+    rolls
+        .map(|roll| {
+            let counted = if roll.is_double() {
+                double(me, &masks, roll.hi as usize)
+            } else {
+                non_double(me, &masks, roll.hi as usize, roll.lo as usize)
+            };
+            counted.unwrap_or_else(|| fallback.count(me, them, roll))
+        })
+        .sum()
+}
+
+/// The generator's buffers, allocated once per call of [`count_plays`] that needs them.
+#[derive(Default)]
+struct Fallback {
+    scratch: Vec<(u128, Move)>,
+    plays: Vec<Move>,
+}
+
+impl Fallback {
+    fn count(&mut self, me: &Side26, them: &Side26, roll: Roll) -> u64 {
+        self.plays.clear();
+        movegen::plays(me, them, roll, &mut self.scratch, &mut self.plays);
+        self.plays.len() as u64
+    }
+}
+
+fn ones(mask: u32) -> u64 {
+    u64::from(mask.count_ones())
+}
+
+/// The plays of `h > l`, or `None` when a checker might be borne off.
+fn non_double(me: &Side26, m: &Masks, h: usize, l: usize) -> Option<u64> {
+    let bar = me[BAR];
+    if bar >= 2 {
+        // Both dice enter if they can; either way one play (or the pass).
+        return Some(1);
+    }
+    if bar == 0 && m.outside < 2 {
+        return None;
+    }
+    let sh = m.occupied & m.open[h];
+    let sl = m.occupied & m.open[l];
+    // One checker moving h + l: first by h (through c - h) or first by l.
+    let mut by_h = sh & (m.open[l] << h);
+    let mut by_l = sl & (m.open[h] << l);
+    let pairs = if bar == 1 {
+        // The entering checker moves first; the other step may be by any checker.
+        by_h &= BAR_BIT;
+        by_l &= BAR_BIT;
+        let others = |s: u32| ones(s & !BAR_BIT);
+        let enter_h = ones(sh & BAR_BIT) * (others(sl) - ones(sl & (1 << (BAR - h))));
+        let enter_l = ones(sl & BAR_BIT) * (others(sh) - ones(sh & (1 << (BAR - l))));
+        enter_h + enter_l
+    } else {
+        ones(sh) * ones(sl)
+            - ones(sh & sl & m.singles)
+            - ones(sh & (sl << h))
+            - ones(sl & (sh << l))
+    };
+    let hits_on_the_way = (m.blots << h) | (m.blots << l);
+    let chains = ones(by_h | by_l) + ones(by_h & by_l & hits_on_the_way);
+    let both = pairs + chains;
+    Some(if both > 0 || bar == 1 {
+        // With one checker on the bar and no play of both dice: it enters with one die
+        // (the larger if it can) or the roll passes, one play either way.
+        both.max(1)
+    } else if sh != 0 {
+        ones(sh)
+    } else {
+        ones(sl).max(1)
+    })
+}
+
+/// The plays of the double `d`, or `None` when a checker might be borne off.
+fn double(me: &Side26, m: &Masks, d: usize) -> Option<u64> {
+    let bar = me[BAR] as usize;
+    let open = m.open[d];
+    let mut me = *me;
+    let mut occupied = m.occupied;
+    let mut left = 4;
+    if bar > 0 {
+        // The bar's checkers enter first (a checker entered stays out of the home board
+        // for the rest of the turn, so nothing is borne off).
+        if open & BAR_BIT == 0 || bar >= 4 {
+            return Some(1);
+        }
+        me[BAR] = 0;
+        me[BAR - d] += bar as u8;
+        occupied = (occupied & !BAR_BIT) | 1 << (BAR - d);
+        left -= bar;
+    } else if m.outside < 4 {
+        return None;
+    }
+    let mut by_length = [0u64; 5];
+    by_length[0] = 1;
+    sequences(&mut me, occupied, open, d, BAR, left, &mut by_length[..=left]);
+    Some(by_length.into_iter().rev().find(|&n| n > 0).unwrap_or(1))
+}
+
+/// Adds to `by_length[k]` the legal sequences of `k` more steps of `d` from points at most
+/// `max_from`, in non-increasing order of starting points (`by_length[0]` is this one).
+fn sequences(
+    me: &mut Side26,
+    occupied: u32,
+    open: u32,
+    d: usize,
+    max_from: usize,
+    left: usize,
+    by_length: &mut [u64],
+) {
+    let mut movable = occupied & open & ((2 << max_from) - 1);
+    if left == 1 {
+        by_length[1] += ones(movable);
+        return;
+    }
+    by_length[1] += ones(movable);
+    while movable != 0 {
+        let p = 31 - movable.leading_zeros() as usize;
+        movable &= !(1 << p);
+        me[p] -= 1;
+        me[p - d] += 1;
+        let emptied = if me[p] == 0 { 1 << p } else { 0 };
+        let after = (occupied & !emptied) | 1 << (p - d);
+        sequences(me, after, open, d, p, left - 1, &mut by_length[1..]);
+        me[p] += 1;
+        me[p - d] -= 1;
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::util::rng::Rng;
+
+    /// Random layouts: every checker of each side on a random point, the bar or off (more
+    /// often in the home board for one side in three, to reach the bear-off), no point shared.
+    fn layout(rng: &mut Rng) -> (Side26, Side26) {
+        let mut sides = [[0u8; 26]; 2];
+        let home = rng.below(3) == 0;
+        for s in 0..2 {
+            let mut placed = 0;
+            while placed < 15 {
+                let p = if home && s == 0 {
+                    rng.below(7) as usize
+                } else {
+                    rng.below(26) as usize
+                };
+                let theirs = if (1..25).contains(&p) { sides[1 - s][25 - p] } else { 0 };
+                if theirs == 0 {
+                    sides[s][p] += 1;
+                    placed += 1;
+                }
+            }
+        }
+        (sides[0], sides[1])
+    }
+
+    #[test]
+    fn counts_equal_the_generated_plays_roll_by_roll() {
+        let mut rng = Rng::new(7);
+        let mut plays = Vec::new();
+        let mut scratch = Vec::new();
+        for _ in 0..20_000 {
+            let (me, them) = layout(&mut rng);
+            for (roll, _) in Roll::all(false) {
+                plays.clear();
+                movegen::plays(&me, &them, roll, &mut scratch, &mut plays);
+                let counted = count_plays(&me, &them, std::iter::once(roll));
+                assert_eq!(counted, plays.len() as u64, "{me:?} {them:?} {roll:?}");
+            }
+        }
+    }
+}
