@@ -145,8 +145,11 @@ fn non_double(me: &Side26, m: &Masks, h: usize, l: usize) -> Option<u64> {
 fn double(me: &Side26, m: &Masks, d: usize) -> Option<u64> {
     let bar = me[BAR] as usize;
     let open = m.open[d];
-    let mut me = *me;
-    let mut occupied = m.occupied;
+    let mut c = Checkers {
+        count: *me,
+        occupied: m.occupied,
+        singles: m.singles,
+    };
     let mut left = 4;
     if bar > 0 {
         // The bar's checkers enter first (a checker entered stays out of the home board
@@ -154,47 +157,96 @@ fn double(me: &Side26, m: &Masks, d: usize) -> Option<u64> {
         if open & BAR_BIT == 0 || bar >= 4 {
             return Some(1);
         }
-        me[BAR] = 0;
-        me[BAR - d] += bar as u8;
-        occupied = (occupied & !BAR_BIT) | 1 << (BAR - d);
+        for _ in 0..bar {
+            c.step(BAR, BAR - d);
+        }
         left -= bar;
     } else if m.outside < 4 {
         return None;
     }
     let mut by_length = [0u64; 5];
     by_length[0] = 1;
-    sequences(&mut me, occupied, open, d, BAR, left, &mut by_length[..=left]);
+    sequences(&c, open, d, BAR, left, &mut by_length[..=left]);
     Some(by_length.into_iter().rev().find(|&n| n > 0).unwrap_or(1))
+}
+
+/// The mover's checkers during a double's enumeration.
+#[derive(Copy, Clone)]
+struct Checkers {
+    count: Side26,
+    /// Points with a checker.
+    occupied: u32,
+    /// Points with exactly one.
+    singles: u32,
+}
+
+impl Checkers {
+    /// Moves a checker from `from` to `to`.
+    fn step(&mut self, from: usize, to: usize) {
+        (self.occupied, self.singles) = self.masks_after(from, to);
+        self.count[from] -= 1;
+        self.count[to] += 1;
+    }
+
+    /// The occupied and single points once a checker moved from `from` to `to`.
+    fn masks_after(&self, from: usize, to: usize) -> (u32, u32) {
+        let (f, t) = (self.count[from] - 1, self.count[to] + 1);
+        let occupied = (self.occupied & !(u32::from(f == 0) << from)) | 1 << to;
+        let singles = (self.singles & !(1 << from | 1 << to))
+            | u32::from(f == 1) << from
+            | u32::from(t == 1) << to;
+        (occupied, singles)
+    }
 }
 
 /// Adds to `by_length[k]` the legal sequences of `k` more steps of `d` from points at most
 /// `max_from`, in non-increasing order of starting points (`by_length[0]` is this one).
 fn sequences(
-    me: &mut Side26,
-    occupied: u32,
+    c: &Checkers,
     open: u32,
     d: usize,
     max_from: usize,
     left: usize,
     by_length: &mut [u64],
 ) {
-    let mut movable = occupied & open & ((2 << max_from) - 1);
+    let mut movable = c.occupied & open & below(max_from);
+    by_length[1] += ones(movable);
     if left == 1 {
-        by_length[1] += ones(movable);
         return;
     }
-    by_length[1] += ones(movable);
+    if left == 2 {
+        by_length[2] += second_steps(c.occupied, c.singles, open, d, movable);
+        return;
+    }
     while movable != 0 {
         let p = 31 - movable.leading_zeros() as usize;
         movable &= !(1 << p);
-        me[p] -= 1;
-        me[p - d] += 1;
-        let emptied = if me[p] == 0 { 1 << p } else { 0 };
-        let after = (occupied & !emptied) | 1 << (p - d);
-        sequences(me, after, open, d, p, left - 1, &mut by_length[1..]);
-        me[p] += 1;
-        me[p - d] -= 1;
+        if left == 3 {
+            // Inlined `sequences(.., left 2)`: the two last steps are counted, not walked.
+            let (occupied, singles) = c.masks_after(p, p - d);
+            let next = occupied & open & below(p);
+            by_length[2] += ones(next);
+            by_length[3] += second_steps(occupied, singles, open, d, next);
+        } else {
+            let mut after = *c;
+            after.step(p, p - d);
+            sequences(&after, open, d, p, left - 1, &mut by_length[1..]);
+        }
     }
+}
+
+/// Points `1..=max_from` (and bit 0).
+fn below(max_from: usize) -> u32 {
+    (2 << max_from) - 1
+}
+
+/// The pairs of steps of `d`, the second from a point no higher than the first, the first
+/// from a point of `movable`: for a first step from `p`, the movable points up to `p`, less
+/// `p` when its last checker left, plus `p - d` when the step brought the first checker there.
+fn second_steps(occupied: u32, singles: u32, open: u32, d: usize, movable: u32) -> u64 {
+    let k = ones(movable);
+    let opened = (open & !occupied) << d;
+    k * (k + 1) / 2 - ones(movable & singles) + ones(movable & opened)
 }
 
 #[cfg(test)]
@@ -215,7 +267,11 @@ mod tests {
                 } else {
                     rng.below(26) as usize
                 };
-                let theirs = if (1..25).contains(&p) { sides[1 - s][25 - p] } else { 0 };
+                let theirs = if (1..25).contains(&p) {
+                    sides[1 - s][25 - p]
+                } else {
+                    0
+                };
                 if theirs == 0 {
                     sides[s][p] += 1;
                     placed += 1;
