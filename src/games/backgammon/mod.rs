@@ -42,6 +42,7 @@ pub mod position_text;
 pub mod pubeval;
 pub mod race;
 pub mod score;
+mod simd;
 #[cfg(test)]
 mod tests;
 #[cfg(test)]
