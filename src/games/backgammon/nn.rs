@@ -36,10 +36,6 @@ pub struct Net {
     w2: Vec<f32>,
 }
 
-fn sigmoid(x: f32) -> f32 {
-    1.0 / (1.0 + (-x).exp())
-}
-
 /// The forward pass, kept for the gradient.
 struct Activations {
     hidden: [f32; MAX_HIDDEN],
@@ -65,11 +61,11 @@ impl Net {
         let acc = &mut hidden[..h];
         acc.copy_from_slice(&self.w1[INPUTS * h..(INPUTS + 1) * h]);
         simd::add_rows(acc, &self.w1, x);
-        acc.iter_mut().for_each(|a| *a = sigmoid(*a));
+        simd::sigmoid_all(acc);
         let mut out = [0f32; OUTPUTS];
         for (k, o) in out.iter_mut().enumerate() {
             let row = &self.w2[k * (h + 1)..(k + 1) * (h + 1)];
-            *o = sigmoid(simd::dot(acc, &row[..h]) + row[h]);
+            *o = simd::sigmoid(simd::dot(acc, &row[..h]) + row[h]);
         }
         Activations { hidden, out }
     }
