@@ -16,7 +16,7 @@
 //! Turns that may bear off fall back to generating the plays ([`movegen::plays`]).
 
 use super::board::{Side26, BAR};
-use super::movegen::{self, Move, Roll};
+use super::movegen::{self, Roll};
 
 /// Bit `p` stands for the mover's point `p` (25: the bar).
 const POINTS: u32 = ((1 << 26) - 1) & !1;
@@ -39,9 +39,9 @@ struct Masks {
 impl Masks {
     fn new(me: &Side26, them: &Side26) -> Masks {
         let (mut occupied, mut singles, mut blots, mut free) = (0, 0, 0, 0);
-        for p in 1..=BAR {
-            occupied |= u32::from(me[p] > 0) << p;
-            singles |= u32::from(me[p] == 1) << p;
+        for (p, &n) in me.iter().enumerate().skip(1) {
+            occupied |= u32::from(n > 0) << p;
+            singles |= u32::from(n == 1) << p;
         }
         for p in 1..BAR {
             blots |= u32::from(them[25 - p] == 1) << p;
@@ -66,7 +66,7 @@ impl Masks {
 /// [`movegen::plays`] would list them (a pass counts one).
 pub fn count_plays(me: &Side26, them: &Side26, rolls: impl Iterator<Item = Roll>) -> u64 {
     let masks = Masks::new(me, them);
-    let mut fallback = Fallback::default();
+    let mut plays = Vec::new();
     rolls
         .map(|roll| {
             let counted = if roll.is_double() {
@@ -74,24 +74,13 @@ pub fn count_plays(me: &Side26, them: &Side26, rolls: impl Iterator<Item = Roll>
             } else {
                 non_double(me, &masks, roll.hi as usize, roll.lo as usize)
             };
-            counted.unwrap_or_else(|| fallback.count(me, them, roll))
+            counted.unwrap_or_else(|| {
+                plays.clear();
+                movegen::plays(me, them, roll, &mut plays);
+                plays.len() as u64
+            })
         })
         .sum()
-}
-
-/// The generator's buffers, allocated once per call of [`count_plays`] that needs them.
-#[derive(Default)]
-struct Fallback {
-    scratch: Vec<(u128, Move)>,
-    plays: Vec<Move>,
-}
-
-impl Fallback {
-    fn count(&mut self, me: &Side26, them: &Side26, roll: Roll) -> u64 {
-        self.plays.clear();
-        movegen::plays(me, them, roll, &mut self.scratch, &mut self.plays);
-        self.plays.len() as u64
-    }
 }
 
 fn ones(mask: u32) -> u64 {
@@ -285,12 +274,11 @@ mod tests {
     fn counts_equal_the_generated_plays_roll_by_roll() {
         let mut rng = Rng::new(7);
         let mut plays = Vec::new();
-        let mut scratch = Vec::new();
         for _ in 0..20_000 {
             let (me, them) = layout(&mut rng);
             for (roll, _) in Roll::all(false) {
                 plays.clear();
-                movegen::plays(&me, &them, roll, &mut scratch, &mut plays);
+                movegen::plays(&me, &them, roll, &mut plays);
                 let counted = count_plays(&me, &them, std::iter::once(roll));
                 assert_eq!(counted, plays.len() as u64, "{me:?} {them:?} {roll:?}");
             }

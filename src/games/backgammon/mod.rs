@@ -167,7 +167,7 @@ impl Backgammon {
     /// Appends the distinct plays of `roll` for the side to move.
     pub fn plays_of(&self, roll: Roll, out: &mut Vec<Move>) {
         let (me, them) = self.mover();
-        movegen::plays(me, them, roll, &mut Vec::new(), out);
+        movegen::plays(me, them, roll, out);
     }
 
     /// Whether this roll may come now (no doubles at the opening).
@@ -363,12 +363,11 @@ impl Game for Backgammon {
             out.push(Move::cube_action(CubeAction::Double));
         }
         let (me, them) = self.mover();
-        let mut scratch = Vec::new();
         match self.dice {
-            Some(roll) => movegen::plays(me, them, roll, &mut scratch, out),
+            Some(roll) => movegen::plays(me, them, roll, out),
             None => {
                 for (roll, _) in Roll::all(self.opening) {
-                    movegen::plays(me, them, roll, &mut scratch, out);
+                    movegen::plays(me, them, roll, out);
                 }
             }
         }

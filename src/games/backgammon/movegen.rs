@@ -206,8 +206,18 @@ impl Search<'_> {
 }
 
 /// Appends the distinct plays of `roll` for the mover `me` against `them` to `out`
-/// (a single pass when nothing can be played). `scratch` is reused between calls.
-pub fn plays(
+/// (a single pass when nothing can be played).
+pub fn plays(me: &Side26, them: &Side26, roll: Roll, out: &mut Vec<Move>) {
+    thread_local! {
+        /// Every spelling found, kept between calls: once grown, generating allocates nothing.
+        static SCRATCH: std::cell::RefCell<Vec<(u128, Move)>> =
+            const { std::cell::RefCell::new(Vec::new()) };
+    }
+    SCRATCH.with(|scratch| plays_into(me, them, roll, &mut scratch.borrow_mut(), out));
+}
+
+/// [`plays`] with the spellings collected in `scratch`.
+fn plays_into(
     me: &Side26,
     them: &Side26,
     roll: Roll,
