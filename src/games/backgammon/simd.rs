@@ -153,42 +153,45 @@ mod avx2 {
         _mm256_mul_ps(p, _mm256_castsi256_ps(_mm256_slli_epi32::<23>(biased)))
     }
 
-    /// [`super::add_rows`] with AVX2 and FMA.
+    /// [`super::add_rows`] with AVX2 and FMA: 64 columns at a time stay in eight registers
+    /// while every active row is added, then the columns left one row at a time.
     ///
     /// # Safety
     /// The processor must have AVX2 and FMA.
     #[target_feature(enable = "avx2,fma")]
     pub unsafe fn add_rows(acc: &mut [f32], w: &[f32], x: &[(usize, f32)]) {
+        const REGS: usize = 8;
+        const BLOCK: usize = REGS * LANES;
         let h = acc.len();
-        let split = h / LANES * LANES;
+        let blocks = h / BLOCK * BLOCK;
+        for start in (0..blocks).step_by(BLOCK) {
+            let mut sum = [_mm256_setzero_ps(); REGS];
+            for (k, s) in sum.iter_mut().enumerate() {
+                // SAFETY: start + BLOCK <= h, the length of `acc`.
+                *s = unsafe { _mm256_loadu_ps(acc.as_ptr().add(start + k * LANES)) };
+            }
+            for &(i, v) in x {
+                let row = &w[i * h + start..i * h + start + BLOCK];
+                let scale = _mm256_set1_ps(v);
+                for (k, s) in sum.iter_mut().enumerate() {
+                    // SAFETY: `row` holds BLOCK floats.
+                    let r = unsafe { _mm256_loadu_ps(row.as_ptr().add(k * LANES)) };
+                    *s = if v == 1.0 {
+                        _mm256_add_ps(*s, r)
+                    } else {
+                        _mm256_fmadd_ps(r, scale, *s)
+                    };
+                }
+            }
+            for (k, s) in sum.iter().enumerate() {
+                // SAFETY: as above.
+                unsafe { _mm256_storeu_ps(acc.as_mut_ptr().add(start + k * LANES), *s) };
+            }
+        }
         for &(i, v) in x {
             let row = &w[i * h..(i + 1) * h];
-            if v == 1.0 {
-                for j in (0..split).step_by(LANES) {
-                    // SAFETY: j + LANES <= split <= h, the length of `acc` and `row`.
-                    unsafe {
-                        let a = _mm256_loadu_ps(acc.as_ptr().add(j));
-                        let r = _mm256_loadu_ps(row.as_ptr().add(j));
-                        _mm256_storeu_ps(acc.as_mut_ptr().add(j), _mm256_add_ps(a, r));
-                    }
-                }
-                for j in split..h {
-                    acc[j] += row[j];
-                }
-            } else {
-                let scale = _mm256_set1_ps(v);
-                for j in (0..split).step_by(LANES) {
-                    // SAFETY: as above.
-                    unsafe {
-                        let a = _mm256_loadu_ps(acc.as_ptr().add(j));
-                        let r = _mm256_loadu_ps(row.as_ptr().add(j));
-                        let sum = _mm256_fmadd_ps(r, scale, a);
-                        _mm256_storeu_ps(acc.as_mut_ptr().add(j), sum);
-                    }
-                }
-                for j in split..h {
-                    acc[j] += row[j] * v;
-                }
+            for j in blocks..h {
+                acc[j] += if v == 1.0 { row[j] } else { row[j] * v };
             }
         }
     }
