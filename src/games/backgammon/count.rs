@@ -284,4 +284,34 @@ mod tests {
             }
         }
     }
+
+    /// Perft's last ply equals the moves listed in every state of random cube games with
+    /// beavers: before and after the roll, with a double offered and once the game is over.
+    #[test]
+    fn perft_one_counts_the_listed_moves_in_cube_games() {
+        use super::super::Backgammon;
+        use crate::game::{Dice, Game};
+        let options = Backgammon::parse_options(&[("cube", "on"), ("beaver", "on")]).unwrap();
+        let mut rng = Rng::new(11);
+        let (mut moves, mut events) = (Vec::new(), Vec::new());
+        for _ in 0..40 {
+            let mut pos = Backgammon::start(&options);
+            loop {
+                moves.clear();
+                pos.legal_moves(&mut moves);
+                assert_eq!(pos.perft(1), moves.len() as u64, "{}", pos.to_fen());
+                if pos.outcome().is_some() {
+                    break;
+                }
+                events.clear();
+                pos.chance_events(&mut events);
+                // Act before the roll half the time when a move (the double) is allowed.
+                if !events.is_empty() && (moves.is_empty() || rng.below(2) == 0) {
+                    pos.apply_chance(events[rng.below(events.len() as u64) as usize].event);
+                } else {
+                    pos.play(moves[rng.below(moves.len() as u64) as usize]);
+                }
+            }
+        }
+    }
 }

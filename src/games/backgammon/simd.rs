@@ -8,19 +8,12 @@
 const LANES: usize = 8;
 
 /// Whether the AVX2 and FMA kernels run here.
+#[cfg(target_arch = "x86_64")]
 fn fast() -> bool {
-    #[cfg(target_arch = "x86_64")]
-    {
-        static FAST: std::sync::OnceLock<bool> = std::sync::OnceLock::new();
-        *FAST.get_or_init(|| {
-            std::arch::is_x86_feature_detected!("avx2")
-                && std::arch::is_x86_feature_detected!("fma")
-        })
-    }
-    #[cfg(not(target_arch = "x86_64"))]
-    {
-        false
-    }
+    static FAST: std::sync::OnceLock<bool> = std::sync::OnceLock::new();
+    *FAST.get_or_init(|| {
+        std::arch::is_x86_feature_detected!("avx2") && std::arch::is_x86_feature_detected!("fma")
+    })
 }
 
 /// Adds `v` times row `i` of `w` (rows of `acc.len()` weights) to `acc` for every active
@@ -277,6 +270,7 @@ mod tests {
             }
         }
         assert!(compared > 1000, "only {compared} positions");
+        #[cfg(target_arch = "x86_64")]
         println!("AVX2 and FMA kernels in use: {}", fast());
     }
 }
