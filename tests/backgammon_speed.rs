@@ -56,3 +56,32 @@ fn network_evaluations_per_second() {
         positions.len() as f64 / best
     );
 }
+
+/// Plays generated per second by `legal_moves` (what the search uses; perft counts its last
+/// ply instead) over the 21 rolls of 5,000 positions.
+#[test]
+#[ignore]
+fn generated_plays_per_second() {
+    let positions = positions(5_000);
+    let mut moves = Vec::new();
+    let mut best = f64::INFINITY;
+    let mut plays = 0;
+    for _ in 0..3 {
+        plays = 0;
+        let start = Instant::now();
+        for pos in &positions {
+            for event in (1..=6).flat_map(|hi| (1..=hi).map(move |lo| hi * 10 + lo)) {
+                let mut rolled = pos.clone();
+                rolled.apply_chance(event);
+                moves.clear();
+                rolled.legal_moves(&mut moves);
+                plays += moves.len();
+            }
+        }
+        best = best.min(start.elapsed().as_secs_f64());
+    }
+    println!(
+        "backgammon legal_moves: {plays} plays in {best:.3} s (best of 3), {:.0} plays/s",
+        plays as f64 / best
+    );
+}
