@@ -83,7 +83,8 @@ pub fn expert_side(me: &Side26, them: &Side26, contact: bool) -> [f32; PER_SIDE]
     x[1] = shots.chance;
     x[2] = shots.pip_loss / 12.0;
     x[4] = 1.0 - escapes(them, highest_point(me)) as f32 / 36.0;
-    let best_escape = (15..=24).map(|q| escapes(me, q)).max().unwrap_or(36);
+    let mine = held(me);
+    let best_escape = (15..=24).map(|q| escapes_past(mine, q)).max().unwrap_or(36);
     x[5] = 1.0 - best_escape as f32 / 36.0;
     x[6] = (13..=24)
         .rev()
@@ -110,23 +111,34 @@ pub fn longest_prime(side: &Side26) -> u32 {
 /// get past every point `blockers` holds among the 12 in front of it, moving by whole dice
 /// through open points only. A checker with nothing in front of it escapes with every roll.
 pub fn escapes(blockers: &Side26, p: usize) -> u32 {
-    // Bit d-1: the point d pips in front is held (points past 1 are never held).
-    let mut mask = 0u32;
-    for d in 1..=12 {
-        if p > d && blockers[25 - (p - d)] >= 2 {
-            mask |= 1 << (d - 1);
-        }
-    }
-    ESCAPES[mask as usize] as u32
+    escapes_past(held(blockers), p)
 }
 
-/// [`escapes`] for every 12-bit mask of held points in front of the checker.
+/// The points (in the other side's numbering, shifted up by 12) that `side` holds with two
+/// or more checkers: bit `t + 12` for the other side's point `t`, so that the 12 points in
+/// front of any point are one window of bits.
+fn held(side: &Side26) -> u64 {
+    (1..25)
+        .filter(|&t| side[25 - t] >= 2)
+        .fold(0, |mask, t| mask | 1 << (t + 12))
+}
+
+/// [`escapes`] from the [`held`] mask of the blockers.
+fn escapes_past(held: u64, p: usize) -> u32 {
+    // Bit j of the window: the point 12 - j pips in front of `p`.
+    ESCAPES[((held >> p) & 0xfff) as usize] as u32
+}
+
+/// [`escapes`] for every window of the 12 points in front of the checker (bit `j`: the point
+/// `12 - j` pips ahead is held).
 static ESCAPES: [u8; 4096] = {
     let mut table = [0u8; 4096];
-    let mut mask = 0;
-    while mask < 4096 {
-        table[mask] = escape_rolls(mask as u32);
-        mask += 1;
+    let mut window = 0;
+    while window < 4096 {
+        // The same points as a mask with bit d - 1 for the point d pips ahead.
+        let mask = (window as u32).reverse_bits() >> 20;
+        table[window] = escape_rolls(mask);
+        window += 1;
     }
     table
 };
@@ -188,72 +200,96 @@ pub struct Shots {
 /// contact, and a second checker on the bar stopping the other die is ignored.
 pub fn shots(me: &Side26, them: &Side26) -> Shots {
     // `them`'s point r is the blot's point 25 - r; `me` blocks r when it holds 25 - r.
-    let blocked = |r: usize| me[25 - r] >= 2;
-    // (shooter, distance, blot): blots and shooters' points share 24 points, so there are
-    // at most 12 x 12 pairs.
-    let mut targets = [(0usize, 0usize, 0usize); 144];
-    let mut count = 0;
-    for p in (1..25).filter(|&p| me[p] == 1) {
-        // The blot stands on `them`'s point 25 - p; shooters stand 1..=24 pips behind it, on
-        // `them`'s points q > 25 - p (only the bar while `them` has checkers there).
-        let shooters = if them[BAR] > 0 {
-            BAR..=BAR
-        } else {
-            26 - p..=24
-        };
-        for q in shooters.filter(|&q| them[q] > 0) {
-            targets[count] = (q, q + p - 25, p);
-            count += 1;
-        }
-    }
-    let targets = &targets[..count];
-    let none = Shots {
-        chance: 0.0,
-        pip_loss: 0.0,
-    };
-    if targets.is_empty() {
-        return none;
-    }
-    // The pips lost to each roll's costliest hit (0: no hit), by [high die - 1][low die - 1].
-    let mut worst = [[0u32; 6]; 6];
+    let blocked = (1..25)
+        .filter(|&r| me[25 - r] >= 2)
+        .fold(0u32, |mask, r| mask | 1 << r);
     // A step of `step` pips from `them`'s point `q` lands on an open point.
-    let open = |q: usize, step: usize| q > step && !blocked(q - step);
-    for &(q, dist, p) in targets {
-        let pips = (25 - p) as u32;
-        let mut hit = |a: usize, b: usize| {
-            let w = &mut worst[a.max(b) - 1][a.min(b) - 1];
-            *w = (*w).max(pips);
-        };
-        if dist <= 6 {
-            (1..=6).for_each(|other| hit(dist, other));
+    let open = |q: usize, step: usize| q > step && blocked & 1 << (q - step) == 0;
+    // Shooters stand on `them`'s points (only the bar while `them` has checkers there).
+    let shooters = if them[BAR] > 0 {
+        1u32 << BAR
+    } else {
+        (1..25)
+            .filter(|&q| them[q] > 0)
+            .fold(0, |mask, q| mask | 1 << q)
+    };
+    // The rolls hitting some blot so far, one bit per [high die - 1][low die - 1]; blots are
+    // taken from the costliest (the lowest point) up, so a roll's first hit is its worst.
+    let (mut covered, mut loss) = (0u64, 0u32);
+    for p in (1..25).filter(|&p| me[p] == 1) {
+        // The blot stands on `them`'s point 25 - p; shooters 1..=24 pips behind it.
+        let mut behind = shooters & !((2u32 << (25 - p)) - 1);
+        let mut rolls = 0u64;
+        while behind != 0 {
+            let q = behind.trailing_zeros() as usize;
+            behind &= behind - 1;
+            rolls |= hitting_rolls(q, q + p - 25, &open);
         }
-        for a in 1..=6 {
-            // Both dice, through either landing point.
-            if let Some(b) = dist.checked_sub(a).filter(|&b| b > a && b <= 6) {
-                if open(q, a) || open(q, b) {
-                    hit(a, b);
-                }
-            }
-            // Two to four steps of a double, every landing point open.
-            for k in 2..=4 {
-                if k * a == dist && (1..k).all(|i| open(q, i * a)) {
-                    hit(a, a);
-                }
-            }
-        }
-    }
-    let (mut hits, mut loss) = (0u32, 0u32);
-    for (hi, row) in worst.iter().enumerate() {
-        for (lo, &pips) in row[..=hi].iter().enumerate() {
-            let weight = if hi == lo { 1 } else { 2 };
-            if pips > 0 {
-                hits += weight;
-                loss += weight * pips;
-            }
-        }
+        loss += (25 - p) as u32 * weight(rolls & !covered);
+        covered |= rolls;
     }
     Shots {
-        chance: hits as f32 / 36.0,
+        chance: weight(covered) as f32 / 36.0,
         pip_loss: loss as f32 / 36.0,
     }
 }
+
+/// The bit of the roll `hi`, `lo` (`hi >= lo`) in a set of rolls.
+const fn roll_bit(hi: usize, lo: usize) -> u64 {
+    1 << ((hi - 1) * 6 + (lo - 1))
+}
+
+/// The doubles among the rolls.
+const DOUBLES: u64 = {
+    let (mut mask, mut d) = (0, 1);
+    while d <= 6 {
+        mask |= roll_bit(d, d);
+        d += 1;
+    }
+    mask
+};
+
+/// How many of the 36 rolls a set of rolls stands for (non-doubles come two ways).
+fn weight(rolls: u64) -> u32 {
+    (rolls & DOUBLES).count_ones() + 2 * (rolls & !DOUBLES).count_ones()
+}
+
+/// The rolls with which a checker on `them`'s point `q` hits a blot `dist` pips ahead: one
+/// die, both dice through either landing point, or two to four steps of a double, every
+/// landing point open.
+fn hitting_rolls(q: usize, dist: usize, open: &impl Fn(usize, usize) -> bool) -> u64 {
+    let mut rolls = 0;
+    if dist <= 6 {
+        for other in 1..=6 {
+            rolls |= roll_bit(dist.max(other), dist.min(other));
+        }
+    }
+    for a in 1..=6 {
+        if let Some(b) = dist.checked_sub(a).filter(|&b| b > a && b <= 6) {
+            if open(q, a) || open(q, b) {
+                rolls |= roll_bit(b, a);
+            }
+        }
+        let k = DOUBLE_STEPS[dist][a - 1] as usize;
+        if k > 0 && (1..k).all(|i| open(q, i * a)) {
+            rolls |= roll_bit(a, a);
+        }
+    }
+    rolls
+}
+
+/// `DOUBLE_STEPS[dist][a - 1]`: how many steps of the double `a` make `dist` pips, when two
+/// to four do (else 0); a table, not a division per die, in the inputs' hottest loop.
+static DOUBLE_STEPS: [[u8; 6]; 25] = {
+    let mut table = [[0u8; 6]; 25];
+    let mut a = 1;
+    while a <= 6 {
+        let mut k = 2;
+        while k <= 4 && k * a <= 24 {
+            table[k * a][a - 1] = k as u8;
+            k += 1;
+        }
+        a += 1;
+    }
+    table
+};

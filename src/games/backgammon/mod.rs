@@ -24,6 +24,7 @@
 pub mod bearoff;
 pub mod board;
 pub mod board_drawing;
+mod count;
 pub mod cube;
 pub mod cubeful;
 pub mod eval;
@@ -41,6 +42,7 @@ pub mod position_text;
 pub mod pubeval;
 pub mod race;
 pub mod score;
+mod simd;
 #[cfg(test)]
 mod tests;
 #[cfg(test)]
@@ -165,7 +167,7 @@ impl Backgammon {
     /// Appends the distinct plays of `roll` for the side to move.
     pub fn plays_of(&self, roll: Roll, out: &mut Vec<Move>) {
         let (me, them) = self.mover();
-        movegen::plays(me, them, roll, &mut Vec::new(), out);
+        movegen::plays(me, them, roll, out);
     }
 
     /// Whether this roll may come now (no doubles at the opening).
@@ -264,6 +266,23 @@ impl Backgammon {
         cubeful::equity(self, &chances)
     }
 
+    /// How many moves [`Game::legal_moves`] lists, counting the plays without generating
+    /// them (perft's last ply).
+    fn count_moves(&self) -> u64 {
+        if self.outcome().is_some() {
+            return 0;
+        }
+        if self.cube.offered {
+            return 2 + u64::from(self.beaver_refusal().is_none());
+        }
+        let (me, them) = self.mover();
+        let plays = match self.dice {
+            Some(roll) => count::count_plays(me, them, std::iter::once(roll)),
+            None => count::count_plays(me, them, Roll::all(self.opening).map(|(roll, _)| roll)),
+        };
+        u64::from(self.may_double()) + plays
+    }
+
     /// Pip counts of (side to move, opponent).
     pub fn pip_counts(&self) -> (u32, u32) {
         let (me, them) = self.mover();
@@ -344,12 +363,11 @@ impl Game for Backgammon {
             out.push(Move::cube_action(CubeAction::Double));
         }
         let (me, them) = self.mover();
-        let mut scratch = Vec::new();
         match self.dice {
-            Some(roll) => movegen::plays(me, them, roll, &mut scratch, out),
+            Some(roll) => movegen::plays(me, them, roll, out),
             None => {
                 for (roll, _) in Roll::all(self.opening) {
-                    movegen::plays(me, them, roll, &mut scratch, out);
+                    movegen::plays(me, them, roll, out);
                 }
             }
         }
@@ -451,6 +469,13 @@ impl Game for Backgammon {
 
     fn board_lines(&self) -> Vec<String> {
         board_drawing::board_lines(self)
+    }
+
+    fn perft(&self, depth: u32) -> u64 {
+        if depth == 1 {
+            return self.count_moves();
+        }
+        crate::game::generic_perft(self, depth)
     }
 }
 

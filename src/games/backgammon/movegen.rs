@@ -132,6 +132,10 @@ struct Search<'a> {
     best_len: usize,
     found: &'a mut Vec<(u128, Move)>,
     steps: [Step; 4],
+    /// Set for the smaller-die-first pass of a non-double that cannot bear off or enter: the
+    /// mover's checkers before the turn, to skip second steps the larger-die-first pass
+    /// already played in the other order.
+    replayed: Option<Side26>,
 }
 
 impl Search<'_> {
@@ -161,6 +165,9 @@ impl Search<'_> {
                     continue;
                 };
                 extended = true;
+                if depth == 1 && self.played_the_other_way(from) {
+                    continue;
+                }
                 let saved_them = *them;
                 let hit = apply_step(me, them, from, to);
                 self.steps[depth] = Step {
@@ -181,6 +188,18 @@ impl Search<'_> {
         if !extended {
             self.record(me, depth, hits, dice[0]);
         }
+    }
+
+    /// Whether the larger die from `from` after the smaller die's step gives a position the
+    /// larger-die-first pass found: when a checker stood on `from` before the turn (besides
+    /// the one the smaller die moved), both orders are legal, as no step can bear off or
+    /// enter, and leave the same position (a checker that only just arrived, on an empty
+    /// point, is one checker moving both dice: those paths can differ in hits and stay).
+    fn played_the_other_way(&self, from: usize) -> bool {
+        self.replayed.is_some_and(|before| {
+            let moved_off = usize::from(self.steps[0].from as usize == from);
+            before[from] as usize > moved_off
+        })
     }
 
     fn record(&mut self, me: &Side26, len: usize, hits: u32, first_die: u8) {
@@ -206,8 +225,18 @@ impl Search<'_> {
 }
 
 /// Appends the distinct plays of `roll` for the mover `me` against `them` to `out`
-/// (a single pass when nothing can be played). `scratch` is reused between calls.
-pub fn plays(
+/// (a single pass when nothing can be played).
+pub fn plays(me: &Side26, them: &Side26, roll: Roll, out: &mut Vec<Move>) {
+    thread_local! {
+        /// Every spelling found, kept between calls: once grown, generating allocates nothing.
+        static SCRATCH: std::cell::RefCell<Vec<(u128, Move)>> =
+            const { std::cell::RefCell::new(Vec::new()) };
+    }
+    SCRATCH.with(|scratch| plays_into(me, them, roll, &mut scratch.borrow_mut(), out));
+}
+
+/// [`plays`] with the spellings collected in `scratch`.
+fn plays_into(
     me: &Side26,
     them: &Side26,
     roll: Roll,
@@ -222,11 +251,17 @@ pub fn plays(
         best_len: 0,
         found: scratch,
         steps: [Step::default(); 4],
+        replayed: None,
     };
     if roll.is_double() {
         search.go(&mut me, &mut them, &[roll.hi; 4], 0, BAR, 0);
     } else {
         search.go(&mut me, &mut them, &[roll.hi, roll.lo], 0, BAR, 0);
+        // Checkers outside the home board: with two, no step of the turn can bear off.
+        let outside: u32 = me[7..BAR].iter().map(|&n| u32::from(n)).sum();
+        if me[BAR] == 0 && outside >= 2 {
+            search.replayed = Some(me);
+        }
         search.go(&mut me, &mut them, &[roll.lo, roll.hi], 0, BAR, 0);
     }
     let best_len = search.best_len;

@@ -13,6 +13,7 @@
 use super::bearoff;
 use super::features::{self, INPUTS};
 use super::movegen::{Move, Roll};
+use super::simd;
 use super::{Backgammon, Options};
 use crate::game::{Game, Outcome, Side};
 use crate::util::rng::Rng;
@@ -33,10 +34,6 @@ pub struct Net {
     hidden: usize,
     w1: Vec<f32>,
     w2: Vec<f32>,
-}
-
-fn sigmoid(x: f32) -> f32 {
-    1.0 / (1.0 + (-x).exp())
 }
 
 /// The forward pass, kept for the gradient.
@@ -63,22 +60,20 @@ impl Net {
         let mut hidden = [0f32; MAX_HIDDEN];
         let acc = &mut hidden[..h];
         acc.copy_from_slice(&self.w1[INPUTS * h..(INPUTS + 1) * h]);
-        for &(i, v) in x {
-            let row = &self.w1[i * h..(i + 1) * h];
-            if v == 1.0 {
-                acc.iter_mut().zip(row).for_each(|(a, w)| *a += w);
-            } else {
-                acc.iter_mut().zip(row).for_each(|(a, w)| *a += w * v);
-            }
-        }
-        acc.iter_mut().for_each(|a| *a = sigmoid(*a));
+        simd::add_rows(acc, &self.w1, x);
+        simd::sigmoid_all(acc);
         let mut out = [0f32; OUTPUTS];
         for (k, o) in out.iter_mut().enumerate() {
             let row = &self.w2[k * (h + 1)..(k + 1) * (h + 1)];
-            let sum: f32 = acc.iter().zip(row).map(|(a, w)| a * w).sum();
-            *o = sigmoid(sum + row[h]);
+            *o = simd::sigmoid(simd::dot(acc, &row[..h]) + row[h]);
         }
         Activations { hidden, out }
+    }
+
+    /// The hidden layer's size and the two weight matrices, for the kernels' tests.
+    #[cfg(test)]
+    pub(super) fn weights(&self) -> (usize, &[f32], &[f32]) {
+        (self.hidden, &self.w1, &self.w2)
     }
 
     /// The five probabilities for a position (the side to move's view): exact from the
