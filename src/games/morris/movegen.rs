@@ -124,7 +124,24 @@ impl Morris {
     // Generation
 
     /// Calls `emit` with every legal move once, ignoring whether the game is over.
-    pub fn for_each_move(&self, mut emit: impl FnMut(Move)) {
+    pub fn for_each_move(&self, emit: impl FnMut(Move)) {
+        self.moves_landing_on(ALL_POINTS, false, emit);
+    }
+
+    /// Calls `emit` with every legal move that closes a mill, in the order of
+    /// [`Morris::for_each_move`]: only points that already hold two of the mover's men on a
+    /// line can be the landing point of one.
+    pub fn for_each_mill_close(&self, emit: impl FnMut(Move)) {
+        let own = self.board[self.side.index()];
+        let (_, targets) = mills_and_open(own, self.empty());
+        if self.capturable(self.side) != 0 && targets != 0 {
+            self.moves_landing_on(targets, true, emit);
+        }
+    }
+
+    /// The legal moves whose piece lands on `targets` (only the mill closes when
+    /// `closes_only`), in generation order: by origin, then landing point, then capture.
+    fn moves_landing_on(&self, targets: Points, closes_only: bool, mut emit: impl FnMut(Move)) {
         let side = self.side;
         let capturable = self.capturable(side);
         let mut with_captures = |mv: Move| {
@@ -135,51 +152,18 @@ impl Morris {
                         ..mv
                     });
                 }
-            } else {
+            } else if !closes_only {
                 emit(mv);
             }
         };
         match self.phase(side) {
             Phase::Placing => {
-                for to in points(self.empty()) {
+                for to in points(self.empty() & targets) {
                     with_captures(Move::placement(to));
                 }
             }
             Phase::Moving | Phase::Flying => {
                 for from in points(self.board[side.index()]) {
-                    for to in points(self.destinations(side, from)) {
-                        with_captures(Move::step(from, to));
-                    }
-                }
-            }
-        }
-    }
-
-    /// Calls `emit` with every legal move that closes a mill, in the order of
-    /// [`Morris::for_each_move`]: only points that already hold two of the mover's men on a
-    /// line can be the landing point of one.
-    pub fn for_each_mill_close(&self, mut emit: impl FnMut(Move)) {
-        let side = self.side;
-        let capturable = self.capturable(side);
-        let own = self.board[side.index()];
-        let (_, targets) = mills_and_open(own, self.empty());
-        if capturable == 0 || targets == 0 {
-            return;
-        }
-        let mut with_captures = |mv: Move| {
-            if self.closes_mill(mv) {
-                for c in points(capturable) {
-                    emit(Move {
-                        capture: c as u8,
-                        ..mv
-                    });
-                }
-            }
-        };
-        match self.phase(side) {
-            Phase::Placing => points(targets).for_each(|to| with_captures(Move::placement(to))),
-            Phase::Moving | Phase::Flying => {
-                for from in points(own) {
                     for to in points(self.destinations(side, from) & targets) {
                         with_captures(Move::step(from, to));
                     }
