@@ -65,6 +65,23 @@ pub trait Dice: Game {
     /// the best one, or `roll`. Default: none, and `go` at a chance node is an error.
     fn pre_chance_moves(&self, _out: &mut Vec<Self::Move>) {}
 
+    /// True when this position's moves answer the opponent's pre-chance move (backgammon:
+    /// `take`, `drop` or `beaver` a double): `go` then also values each answer alone, for
+    /// [`Dice::decision_note`]. Default: never.
+    fn answers_pre_chance(&self) -> bool {
+        false
+    }
+
+    /// The game's summary of a decision around a chance node, which `go` reports as an
+    /// `info string` line before its `bestmove`. At a chance node, `roll` is the value of
+    /// letting the dice fall and `answers` the opponent's answers to one pre-chance move with
+    /// their values; facing a pre-chance move ([`Dice::answers_pre_chance`]), `roll` is
+    /// `None` and `answers` are this position's own moves. Values are in [`Game::evaluate`]
+    /// units from this position's side to move. Default: nothing to say.
+    fn decision_note(&self, _roll: Option<i32>, _answers: &[(Self::Move, i32)]) -> Option<String> {
+        None
+    }
+
     /// When moves are chosen by another value than [`Game::evaluate`] (backgammon playing
     /// `eval=pubeval` checker plays while its cube decisions need the network's equities):
     /// that value, for the side to move. `None` (the default): moves are chosen by `evaluate`.

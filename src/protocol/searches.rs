@@ -107,7 +107,12 @@ impl Session {
                 })
             }));
             let best = match found {
-                Ok(found) => found.best.unwrap_or_else(|| NO_MOVE.to_owned()),
+                Ok(found) => {
+                    for note in found.notes {
+                        out.send(&Response::InfoString(note));
+                    }
+                    found.best.unwrap_or_else(|| NO_MOVE.to_owned())
+                }
                 Err(_) => {
                     log::error!("the search panicked; answering the null move");
                     NO_MOVE.to_owned()

@@ -111,6 +111,9 @@ pub struct Found {
     pub best: Option<String>,
     /// Nodes searched.
     pub nodes: u64,
+    /// The game's summaries of the decision ([`crate::game::Dice::decision_note`]), for
+    /// `info string` lines before the `bestmove`.
+    pub notes: Vec<String>,
 }
 
 /// What `solve` found, in text.
@@ -411,31 +414,50 @@ impl<G: Complete> AnyGame for Slot<G> {
 
     fn search(&self, limits: &Limits, stop: &AtomicBool, report: &mut dyn FnMut(&Info)) -> Found {
         let table = &self.table;
+        let position = &self.position;
         if self.awaits_chance() {
-            let (choice, nodes) = search::decide_before_chance(
-                &self.position,
+            let decision = search::decide_before_chance(
+                position,
                 self.searcher.as_ref(),
                 limits,
                 table,
                 stop,
                 report,
             );
-            let best = match choice {
+            let best = match decision.choice {
                 PreChance::Roll => "roll".to_owned(),
-                PreChance::Move(mv) => self.position.format_move(mv),
+                PreChance::Move(mv) => position.format_move(mv),
             };
+            let notes = decision.weighed.map_or_else(Vec::new, |weighed| {
+                weighed
+                    .moves
+                    .iter()
+                    .filter_map(|(_, answers)| position.decision_note(Some(weighed.roll), answers))
+                    .collect()
+            });
             return Found {
                 best: Some(best),
-                nodes,
+                nodes: decision.nodes,
+                notes,
             };
         }
-        let result = self
-            .searcher
-            .search(&self.position, limits, table, stop, report);
-        Found {
-            best: result.best.map(|mv| self.position.format_move(mv)),
+        let result = self.searcher.search(position, limits, table, stop, report);
+        let mut found = Found {
+            best: result.best.map(|mv| position.format_move(mv)),
             nodes: result.nodes,
+            notes: Vec::new(),
+        };
+        if let Some(info) = result.info.filter(|_| position.answers_pre_chance()) {
+            // The search knows exactly only its best answer's value: the others are searched
+            // again alone at the depth it completed (mostly from the table).
+            let (values, nodes) =
+                search::move_values(position, self.searcher.as_ref(), info.depth, table);
+            found.nodes += nodes;
+            found.notes.extend(
+                values.and_then(|answers| position.decision_note(None, &answers)),
+            );
         }
+        found
     }
 
     fn acts_before_chance(&self) -> bool {

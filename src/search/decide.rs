@@ -16,9 +16,33 @@ pub enum PreChance<M> {
     Move(M),
 }
 
+/// What [`decide_before_chance`] chose, and the values it chose from.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Decision<M> {
+    /// The choice of the deepest depth searched completely (`Roll` when none was).
+    pub choice: PreChance<M>,
+    /// Nodes searched.
+    pub nodes: u64,
+    /// The values of that depth, if one was searched completely.
+    pub weighed: Option<Weighed<M>>,
+}
+
+/// The values behind a decision at a chance node, all from the side to move's view.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Weighed<M> {
+    /// The depth they come from.
+    pub depth: u32,
+    /// Letting the dice fall: the average of the searches of every roll.
+    pub roll: i32,
+    /// Each pre-chance move with the opponent's answers to it, each answer searched alone,
+    /// in the order of the moves' generation; the move is worth its worst answer.
+    pub moves: Vec<(M, Vec<(M, i32)>)>,
+}
+
 /// Weighs every pre-chance move of `root` against rolling, one depth after the other within
 /// `limits`, each child searched by `searcher`; the choice of the deepest depth searched
-/// completely wins. Reports each depth.
+/// completely wins (a move only when it is worth strictly more than rolling). Reports each
+/// depth.
 pub fn decide_before_chance<G: Complete>(
     root: &G,
     searcher: &dyn Searcher<G>,
@@ -26,15 +50,18 @@ pub fn decide_before_chance<G: Complete>(
     table: &Table,
     stop: &AtomicBool,
     report: &mut dyn FnMut(&Info),
-) -> (PreChance<G::Move>, u64) {
+) -> Decision<G::Move> {
     let start = limits.received.unwrap_or_else(Instant::now);
     let budget = Budget::new(limits, start);
     let mut moves = Vec::new();
     root.pre_chance_moves(&mut moves);
     let mut events: Vec<Chance> = Vec::new();
     root.chance_events(&mut events);
-    let mut choice = PreChance::Roll;
-    let mut nodes = 0;
+    let mut decision = Decision {
+        choice: PreChance::Roll,
+        nodes: 0,
+        weighed: None,
+    };
     let max_depth = limits
         .depth
         .unwrap_or(MAX_PLY as u32)
@@ -46,7 +73,7 @@ pub fn decide_before_chance<G: Complete>(
             stop,
             hard: budget.hard(),
             node_limit: limits.nodes,
-            nodes: &mut nodes,
+            nodes: &mut decision.nodes,
         };
         let mut roll_value = 0.0;
         for chance in &events {
@@ -57,28 +84,44 @@ pub fn decide_before_chance<G: Complete>(
             };
             roll_value += chance.probability * f64::from(value);
         }
-        let mut best = (roll_value.round() as i32, PreChance::Roll);
+        let roll = roll_value.round() as i32;
+        let mut best = (roll, PreChance::Roll);
+        let mut weighed = Weighed {
+            depth,
+            roll,
+            moves: Vec::new(),
+        };
         for &mv in &moves {
             let mut child = root.clone();
             child.play(mv);
             // The opponent's answer (take or drop) is a ply the roll has not, so one more
-            // ply brings both to the same number of checker plays.
-            let Some(value) = probe.value_for(root, &child, depth + 1) else {
+            // ply brings both to the same number of checker plays. Each answer is searched
+            // alone, so that all their values are known, not only the best one's.
+            let Some(answers) = probe.answers_for(root, &child, depth + 1) else {
                 break 'deepen;
+            };
+            let value = match answers.iter().map(|&(_, value)| value).min() {
+                Some(value) => value,
+                None => match probe.value_for(root, &child, depth + 1) {
+                    Some(value) => value,
+                    None => break 'deepen,
+                },
             };
             if value > best.0 {
                 best = (value, PreChance::Move(mv));
             }
+            weighed.moves.push((mv, answers));
         }
-        choice = best.1;
-        let pv = match choice {
+        decision.choice = best.1;
+        decision.weighed = Some(weighed);
+        let pv = match decision.choice {
             PreChance::Roll => vec!["roll".to_owned()],
             PreChance::Move(mv) => vec![root.format_move(mv)],
         };
         report(&Info {
             depth,
             score: Score::from_internal(best.0),
-            nodes,
+            nodes: decision.nodes,
             time_ms: start.elapsed().as_millis() as u64,
             pv,
             multipv: None,
@@ -88,7 +131,31 @@ pub fn decide_before_chance<G: Complete>(
         }
     }
     limits.hold_answer(stop);
-    (choice, nodes)
+    decision
+}
+
+/// The value of each move of `root` to its side to move, each searched alone `depth` plies
+/// deep by `searcher` (a finished game is worth its result), with the nodes searched. For
+/// the summary of a decision whose search has ended (the table then holds most of these
+/// trees): it runs to the end whatever the clock or `stop` say.
+pub fn move_values<G: Complete>(
+    root: &G,
+    searcher: &dyn Searcher<G>,
+    depth: u32,
+    table: &Table,
+) -> (Option<Vec<(G::Move, i32)>>, u64) {
+    let stop = AtomicBool::new(false);
+    let mut nodes = 0;
+    let mut probe = Probe {
+        searcher,
+        table,
+        stop: &stop,
+        hard: None,
+        node_limit: None,
+        nodes: &mut nodes,
+    };
+    let values = probe.answers_for(root, root, depth);
+    (values, nodes)
 }
 
 /// Fixed-depth searches of children, sharing one deadline and node budget.
@@ -105,20 +172,40 @@ impl<G: Complete> Probe<'_, G> {
     /// The value of `child` to the player to move at `parent`, from a complete search of
     /// `depth` plies; `None` when time, nodes or `stop` cut the search short.
     fn value_for(&mut self, parent: &G, child: &G, depth: u32) -> Option<i32> {
-        let sign = if child.side_to_move() == parent.side_to_move() {
-            1
-        } else {
-            -1
-        };
-        if let Some(outcome) = child.outcome() {
-            let value = child
-                .terminal_value(&outcome)
-                .unwrap_or(match outcome.winner {
-                    None => 0,
-                    Some(w) if w == child.side_to_move() => MATE,
-                    Some(_) => -MATE,
-                });
-            return Some(sign * value);
+        Some(view(parent, child) * self.own_value(child, None, depth)?)
+    }
+
+    /// The value to the player to move at `parent` of each move of `pos` (`parent` itself,
+    /// or the position its move left to the opponent), each searched alone (`searchmoves`)
+    /// `depth` plies deep from `pos`; `None` when time, nodes or `stop` cut a search short.
+    fn answers_for(&mut self, parent: &G, pos: &G, depth: u32) -> Option<Vec<(G::Move, i32)>> {
+        let mut moves = Vec::new();
+        pos.legal_moves(&mut moves);
+        let sign = view(parent, pos);
+        moves
+            .into_iter()
+            .map(|mv| {
+                let mut next = pos.clone();
+                next.play(mv);
+                let value = if next.outcome().is_some() {
+                    view(pos, &next) * self.own_value(&next, None, 0)?
+                } else {
+                    self.own_value(pos, Some(pos.format_move(mv)), depth)?
+                };
+                Some((mv, sign * value))
+            })
+            .collect()
+    }
+
+    /// The value of `pos` to its side to move (a finished game's result, or a complete
+    /// search of `depth` plies, of the move `only` alone when given).
+    fn own_value(&mut self, pos: &G, only: Option<String>, depth: u32) -> Option<i32> {
+        if let Some(outcome) = pos.outcome() {
+            return Some(pos.terminal_value(&outcome).unwrap_or(match outcome.winner {
+                None => 0,
+                Some(w) if w == pos.side_to_move() => MATE,
+                Some(_) => -MATE,
+            }));
         }
         let now = Instant::now();
         if self.stop.load(Ordering::Relaxed) || self.hard.is_some_and(|h| now >= h) {
@@ -135,18 +222,29 @@ impl<G: Complete> Probe<'_, G> {
             movetime: self
                 .hard
                 .map(|h| h.saturating_duration_since(now).as_millis() as i64),
+            root_moves: only.map(|token| vec![token]),
             ..Limits::default()
         };
         let result = self
             .searcher
-            .search(child, &limits, self.table, self.stop, &mut |_| {});
+            .search(pos, &limits, self.table, self.stop, &mut |_| {});
         *self.nodes += result.nodes;
         let info = result.info?;
         let complete = info.depth == depth || matches!(info.score, Score::Mate(_));
         let finished_in_time = !self.stop.load(Ordering::Relaxed)
             && self.hard.is_none_or(|h| Instant::now() < h)
             && self.node_limit.is_none_or(|limit| *self.nodes <= limit);
-        (complete && finished_in_time).then(|| sign * internal(info.score))
+        (complete && finished_in_time).then(|| internal(info.score))
+    }
+}
+
+/// 1 when `child` has the same side to move as `parent`, else -1: turns a value from
+/// `child`'s view into `parent`'s.
+fn view<G: Complete>(parent: &G, child: &G) -> i32 {
+    if child.side_to_move() == parent.side_to_move() {
+        1
+    } else {
+        -1
     }
 }
 

@@ -15,7 +15,9 @@ mod searcher;
 mod tt;
 
 pub use alphabeta::{search, SearchResult, MAX_THREADS};
-pub use decide::{decide_before_chance, solve_by_search, GenericSolution, PreChance};
+pub use decide::{
+    decide_before_chance, move_values, solve_by_search, Decision, GenericSolution, PreChance, Weighed,
+};
 pub use limits::{Budget, Limits, PonderHit};
 pub use rollout::{rollout, RolloutLimits, RolloutStats, MAX_TRIAL_PLIES};
 pub use searcher::{AlphaBeta, Lookahead, Searcher};

@@ -143,3 +143,91 @@ impl Cube {
         Ok(())
     }
 }
+
+/// The doubler's cubeful equities after a double, normalized to the cube before it (see
+/// [`super::cubeful::normalized`]): what `go` reports at a cube decision.
+#[derive(Copy, Clone, Debug, PartialEq)]
+pub struct Answers {
+    /// The doubled side takes.
+    pub take: f64,
+    /// It passes (drops): the doubler wins the cube's value, +1 for money.
+    pub pass: f64,
+    /// It beavers, when it may.
+    pub beaver: Option<f64>,
+}
+
+impl Answers {
+    /// The doubled side's answer: the lowest of the doubler's equities, the earliest of take,
+    /// pass, beaver on a tie (the order the search tries them), with that equity.
+    pub fn best(self) -> (CubeAction, f64) {
+        let mut best = (CubeAction::Take, self.take);
+        for (action, equity) in [(CubeAction::Drop, Some(self.pass)), (CubeAction::Beaver, self.beaver)] {
+            if let Some(equity) = equity.filter(|&e| e < best.1) {
+                best = (action, equity);
+            }
+        }
+        best
+    }
+
+    /// The right cube action given `no_double`, the doubler's equity when it rolls instead:
+    /// doubling is right when the answer leaves more than rolling (ties roll, as the engine
+    /// does); then `double-take`, `double-pass` or `double-beaver` by the answer. Otherwise
+    /// `too-good-pass` when the answer would be a pass (rolling is worth at least the cash),
+    /// `too-good-take` when it would be a take but rolling beats the cash (playing on for the
+    /// gammon), `no-double-beaver` when it would be a beaver, else `no-double-take`.
+    pub fn verdict(self, no_double: f64) -> &'static str {
+        let (answer, equity) = self.best();
+        match answer {
+            CubeAction::Drop if equity > no_double => "double-pass",
+            CubeAction::Beaver if equity > no_double => "double-beaver",
+            _ if equity > no_double => "double-take",
+            CubeAction::Drop => "too-good-pass",
+            CubeAction::Beaver => "no-double-beaver",
+            _ if no_double > self.pass => "too-good-take",
+            _ => "no-double-take",
+        }
+    }
+
+    /// The `info string` text at a double decision, from the doubler's view:
+    /// `cube nodouble E doubletake E doublepass E [doublebeaver E] action ACTION`.
+    pub fn doubler_note(self, no_double: f64) -> String {
+        let beaver = self
+            .beaver
+            .map_or(String::new(), |e| format!(" doublebeaver {}", signed(e)));
+        format!(
+            "cube nodouble {} doubletake {} doublepass {}{beaver} action {}",
+            signed(no_double),
+            signed(self.take),
+            signed(self.pass),
+            self.verdict(no_double)
+        )
+    }
+
+    /// The `info string` text facing a double, from the taker's view (its equities are the
+    /// doubler's negated): `cube take E pass E [beaver E] action take|pass|beaver`.
+    pub fn taker_note(self) -> String {
+        let beaver = self
+            .beaver
+            .map_or(String::new(), |e| format!(" beaver {}", signed(-e)));
+        let action = match self.best().0 {
+            CubeAction::Drop => "pass",
+            CubeAction::Beaver => "beaver",
+            _ => "take",
+        };
+        format!(
+            "cube take {} pass {}{beaver} action {action}",
+            signed(-self.take),
+            signed(-self.pass)
+        )
+    }
+}
+
+/// An equity with its sign and three decimals (`+0.412`, `-1.000`; `+0.000` for zero).
+pub fn signed(equity: f64) -> String {
+    let rounded = (equity * 1000.0).round() / 1000.0;
+    if rounded >= 0.0 {
+        format!("+{:.3}", rounded.abs())
+    } else {
+        format!("{rounded:.3}")
+    }
+}

@@ -10,7 +10,7 @@
 
 use super::cube::MAX_LOG2;
 use super::met::{self, Live};
-use super::{bearoff, nn, race, Backgammon};
+use super::{bearoff, eval, nn, race, Backgammon};
 use crate::game::{Game, Side};
 
 /// How much of the live-cube value a real game keeps (its jumps lose the rest).
@@ -203,4 +203,20 @@ pub fn answer_equity(pos: &Backgammon, value_of: impl Fn(&Backgammon) -> f64) ->
             sign * value_of(&child)
         })
         .fold(f64::NEG_INFINITY, f64::max)
+}
+
+/// A value for the side to move in evaluation units (thousandths of equity units, see
+/// [`super::eval::POINT`]) as an equity normalized to a 1-cube: money points divided by the
+/// cube; in a match gnubg's EMG, the value mapped linearly (in match winning chances) so that
+/// losing the cube's current value is -1 and winning it +1. The ends are rounded as finished
+/// games are ([`crate::game::Dice::terminal_value`]), so a drop is exactly -1 or +1.
+pub fn normalized(pos: &Backgammon, value: i32) -> f64 {
+    let v = pos.cube().value() as i32;
+    let stakes = Stakes {
+        pos,
+        me: pos.side_to_move(),
+    };
+    let end = |points| (stakes.value(points) * f64::from(eval::POINT)).round();
+    let (win, lose) = (end(v), end(-v));
+    (2.0 * f64::from(value) - (win + lose)) / (win - lose).max(1.0)
 }

@@ -549,6 +549,30 @@ impl Dice for Backgammon {
             out.push(Move::cube_action(CubeAction::Double));
         }
     }
+
+    fn answers_pre_chance(&self) -> bool {
+        self.cube.offered && self.outcome().is_none()
+    }
+
+    fn decision_note(&self, roll: Option<i32>, answers: &[(Move, i32)]) -> Option<String> {
+        // Facing the double the values are the taker's: the notes take the doubler's.
+        let sign = if roll.is_some() { 1.0 } else { -1.0 };
+        let equity = |action: CubeAction| {
+            answers
+                .iter()
+                .find(|(mv, _)| mv.cube == action)
+                .map(|&(_, value)| sign * cubeful::normalized(self, value))
+        };
+        let doubler = cube::Answers {
+            take: equity(CubeAction::Take)?,
+            pass: equity(CubeAction::Drop)?,
+            beaver: equity(CubeAction::Beaver),
+        };
+        Some(match roll {
+            Some(roll) => doubler.doubler_note(cubeful::normalized(self, roll)),
+            None => doubler.taker_note(),
+        })
+    }
 }
 
 impl Formats for Backgammon {

@@ -33,7 +33,7 @@ fn before_roll(p: &Backgammon, depth: u32) -> String {
     let table = Table::new(16);
     let stop = AtomicBool::new(false);
     let searcher = Lookahead::new(Backgammon::checker_play);
-    match decide_before_chance(p, &searcher, &limits(depth), &table, &stop, &mut |_| {}).0 {
+    match decide_before_chance(p, &searcher, &limits(depth), &table, &stop, &mut |_| {}).choice {
         PreChance::Roll => "roll".into(),
         PreChance::Move(mv) => p.format_move(mv),
     }
