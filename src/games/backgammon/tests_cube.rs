@@ -377,3 +377,106 @@ fn random_ids_are_rejected_or_round_trip() {
     }
     assert!(accepted > 50 && accepted < tries, "{accepted} of {tries}");
 }
+
+/// The cube action named from the doubler's three equities, for every order of them (and
+/// the ties): the doubled side answers with the lowest (take on a tie), the doubler doubles
+/// when that beats rolling strictly, and a position worth more than the cash is too good.
+#[test]
+fn cube_action_from_every_order_of_the_equities() {
+    use cube::Answers;
+    let verdict = |nd: f64, dt: f64, dp: f64| {
+        Answers {
+            take: dt,
+            pass: dp,
+            beaver: None,
+        }
+        .verdict(nd)
+    };
+    // gnubg's example: no double +0.412, double/pass +1.000, double/take +0.586.
+    assert_eq!(verdict(0.412, 0.586, 1.0), "double-take");
+    let (low, mid, high) = (0.2, 0.6, 1.0);
+    for (nd, dt, dp, expected) in [
+        (low, mid, high, "double-take"),     // ND < DT < DP
+        (low, high, mid, "double-pass"),     // ND < DP < DT
+        (mid, low, high, "no-double-take"),  // DT < ND < DP
+        (high, low, mid, "too-good-take"),   // DT < DP < ND
+        (mid, high, low, "too-good-pass"),   // DP < ND < DT
+        (high, mid, low, "too-good-pass"),   // DP < DT < ND
+        (mid, mid, high, "no-double-take"),  // ND = DT < DP: rolling on a tie
+        (mid, high, mid, "too-good-pass"),   // ND = DP < DT
+        (low, mid, mid, "double-take"),      // ND < DT = DP: take on a tie
+        (high, mid, mid, "too-good-take"),   // DT = DP < ND
+        (mid, mid, mid, "no-double-take"),   // all equal
+    ] {
+        assert_eq!(verdict(nd, dt, dp), expected, "nd {nd} dt {dt} dp {dp}");
+    }
+    // A beaver is the answer only when it is the lowest; then the double is wrong unless
+    // even the beaver beats rolling.
+    let with_beaver = |nd: f64, dt: f64, db: f64| {
+        Answers {
+            take: dt,
+            pass: 1.0,
+            beaver: Some(db),
+        }
+        .verdict(nd)
+    };
+    assert_eq!(with_beaver(-0.2, -0.6, -1.2), "no-double-beaver");
+    assert_eq!(with_beaver(-0.2, -0.1, -0.15), "double-beaver");
+    assert_eq!(with_beaver(0.4, 0.6, 1.2), "double-take");
+    assert_eq!(with_beaver(0.4, 0.6, 0.6), "double-take");
+}
+
+#[test]
+fn cube_notes_are_signed_three_decimal_equities() {
+    use cube::{signed, Answers};
+    assert_eq!(signed(0.4124), "+0.412");
+    assert_eq!(signed(-1.0), "-1.000");
+    assert_eq!(signed(-0.0001), "+0.000");
+    let answers = Answers {
+        take: 0.586,
+        pass: 1.0,
+        beaver: None,
+    };
+    assert_eq!(
+        answers.doubler_note(0.412),
+        "cube nodouble +0.412 doubletake +0.586 doublepass +1.000 action double-take"
+    );
+    assert_eq!(
+        answers.taker_note(),
+        "cube take -0.586 pass -1.000 action take"
+    );
+    let beavered = Answers {
+        beaver: Some(-1.3),
+        take: -0.65,
+        ..answers
+    };
+    assert_eq!(
+        beavered.taker_note(),
+        "cube take +0.650 pass -1.000 beaver +1.300 action beaver"
+    );
+}
+
+/// Normalized equities: money divides by the cube; in a match losing the cube's value is
+/// -1 and winning it +1, whatever the score, and the rest is linear in winning chances.
+#[test]
+fn normalized_equities_put_the_cash_at_one() {
+    let money = at("w=9:3,8:3,6:4,5:3,4:2 b=13:2,8:4,6:5,5:4 w - cube=2:w", CUBE);
+    assert_eq!(cubeful::normalized(&money, 2000), 1.0);
+    assert_eq!(cubeful::normalized(&money, -1000), -0.5);
+    let m = &[("cube", "on"), ("match", "7")][..];
+    for score in ["5-4", "0-0", "3-5"] {
+        let fen = |turn: &str| {
+            format!("w=9:3,8:3,6:4,5:3,4:2 b=13:2,8:4,6:5,5:4 {turn} - match=7 score={score}")
+        };
+        // What the doubler gets from a drop, as the search scores the finished game.
+        let cash = |p: &Backgammon| {
+            let end = played(p.clone(), &["double", "drop"]);
+            end.terminal_value(&end.outcome().unwrap()).unwrap()
+        };
+        let (white, black) = (at(&fen("w"), m), at(&fen("b"), m));
+        assert_eq!(cubeful::normalized(&white, cash(&white)), 1.0, "{score}");
+        assert_eq!(cubeful::normalized(&white, -cash(&black)), -1.0, "{score}");
+        let even = (cash(&white) - cash(&black)) / 2;
+        assert!(cubeful::normalized(&white, even).abs() < 2e-3, "{score}");
+    }
+}
