@@ -453,9 +453,9 @@ impl<G: Complete> AnyGame for Slot<G> {
             let (values, nodes) =
                 search::move_values(position, self.searcher.as_ref(), info.depth, table);
             found.nodes += nodes;
-            found.notes.extend(
-                values.and_then(|answers| position.decision_note(None, &answers)),
-            );
+            found
+                .notes
+                .extend(values.and_then(|answers| position.decision_note(None, &answers)));
         }
         found
     }

@@ -34,8 +34,9 @@ pub struct Weighed<M> {
     pub depth: u32,
     /// Letting the dice fall: the average of the searches of every roll.
     pub roll: i32,
-    /// Each pre-chance move with the opponent's answers to it, each answer searched alone,
-    /// in the order of the moves' generation; the move is worth its worst answer.
+    /// Each pre-chance move with the answers to it (the opponent's, backgammon's take and
+    /// drop), each searched alone, in the order of their generation; the move is worth the
+    /// answer whoever moves there picks (the opponent: our worst).
     pub moves: Vec<(M, Vec<(M, i32)>)>,
 }
 
@@ -100,7 +101,14 @@ pub fn decide_before_chance<G: Complete>(
             let Some(answers) = probe.answers_for(root, &child, depth + 1) else {
                 break 'deepen;
             };
-            let value = match answers.iter().map(|&(_, value)| value).min() {
+            // Whoever moves at the child picks its answer: the opponent the worst for us.
+            let values = answers.iter().map(|&(_, value)| value);
+            let picked = if view(root, &child) < 0 {
+                values.min()
+            } else {
+                values.max()
+            };
+            let value = match picked {
                 Some(value) => value,
                 None => match probe.value_for(root, &child, depth + 1) {
                     Some(value) => value,
@@ -201,11 +209,14 @@ impl<G: Complete> Probe<'_, G> {
     /// search of `depth` plies, of the move `only` alone when given).
     fn own_value(&mut self, pos: &G, only: Option<String>, depth: u32) -> Option<i32> {
         if let Some(outcome) = pos.outcome() {
-            return Some(pos.terminal_value(&outcome).unwrap_or(match outcome.winner {
-                None => 0,
-                Some(w) if w == pos.side_to_move() => MATE,
-                Some(_) => -MATE,
-            }));
+            return Some(
+                pos.terminal_value(&outcome)
+                    .unwrap_or(match outcome.winner {
+                        None => 0,
+                        Some(w) if w == pos.side_to_move() => MATE,
+                        Some(_) => -MATE,
+                    }),
+            );
         }
         let now = Instant::now();
         if self.stop.load(Ordering::Relaxed) || self.hard.is_some_and(|h| now >= h) {

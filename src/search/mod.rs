@@ -16,7 +16,8 @@ mod tt;
 
 pub use alphabeta::{search, SearchResult, MAX_THREADS};
 pub use decide::{
-    decide_before_chance, move_values, solve_by_search, Decision, GenericSolution, PreChance, Weighed,
+    decide_before_chance, move_values, solve_by_search, Decision, GenericSolution, PreChance,
+    Weighed,
 };
 pub use limits::{Budget, Limits, PonderHit};
 pub use rollout::{rollout, RolloutLimits, RolloutStats, MAX_TRIAL_PLIES};

@@ -161,7 +161,10 @@ impl Answers {
     /// pass, beaver on a tie (the order the search tries them), with that equity.
     pub fn best(self) -> (CubeAction, f64) {
         let mut best = (CubeAction::Take, self.take);
-        for (action, equity) in [(CubeAction::Drop, Some(self.pass)), (CubeAction::Beaver, self.beaver)] {
+        for (action, equity) in [
+            (CubeAction::Drop, Some(self.pass)),
+            (CubeAction::Beaver, self.beaver),
+        ] {
             if let Some(equity) = equity.filter(|&e| e < best.1) {
                 best = (action, equity);
             }

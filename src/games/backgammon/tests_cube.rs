@@ -396,17 +396,17 @@ fn cube_action_from_every_order_of_the_equities() {
     assert_eq!(verdict(0.412, 0.586, 1.0), "double-take");
     let (low, mid, high) = (0.2, 0.6, 1.0);
     for (nd, dt, dp, expected) in [
-        (low, mid, high, "double-take"),     // ND < DT < DP
-        (low, high, mid, "double-pass"),     // ND < DP < DT
-        (mid, low, high, "no-double-take"),  // DT < ND < DP
-        (high, low, mid, "too-good-take"),   // DT < DP < ND
-        (mid, high, low, "too-good-pass"),   // DP < ND < DT
-        (high, mid, low, "too-good-pass"),   // DP < DT < ND
-        (mid, mid, high, "no-double-take"),  // ND = DT < DP: rolling on a tie
-        (mid, high, mid, "too-good-pass"),   // ND = DP < DT
-        (low, mid, mid, "double-take"),      // ND < DT = DP: take on a tie
-        (high, mid, mid, "too-good-take"),   // DT = DP < ND
-        (mid, mid, mid, "no-double-take"),   // all equal
+        (low, mid, high, "double-take"),    // ND < DT < DP
+        (low, high, mid, "double-pass"),    // ND < DP < DT
+        (mid, low, high, "no-double-take"), // DT < ND < DP
+        (high, low, mid, "too-good-take"),  // DT < DP < ND
+        (mid, high, low, "too-good-pass"),  // DP < ND < DT
+        (high, mid, low, "too-good-pass"),  // DP < DT < ND
+        (mid, mid, high, "no-double-take"), // ND = DT < DP: rolling on a tie
+        (mid, high, mid, "too-good-pass"),  // ND = DP < DT
+        (low, mid, mid, "double-take"),     // ND < DT = DP: take on a tie
+        (high, mid, mid, "too-good-take"),  // DT = DP < ND
+        (mid, mid, mid, "no-double-take"),  // all equal
     ] {
         assert_eq!(verdict(nd, dt, dp), expected, "nd {nd} dt {dt} dp {dp}");
     }
@@ -460,7 +460,10 @@ fn cube_notes_are_signed_three_decimal_equities() {
 /// -1 and winning it +1, whatever the score, and the rest is linear in winning chances.
 #[test]
 fn normalized_equities_put_the_cash_at_one() {
-    let money = at("w=9:3,8:3,6:4,5:3,4:2 b=13:2,8:4,6:5,5:4 w - cube=2:w", CUBE);
+    let money = at(
+        "w=9:3,8:3,6:4,5:3,4:2 b=13:2,8:4,6:5,5:4 w - cube=2:w",
+        CUBE,
+    );
     assert_eq!(cubeful::normalized(&money, 2000), 1.0);
     assert_eq!(cubeful::normalized(&money, -1000), -0.5);
     let m = &[("cube", "on"), ("match", "7")][..];
