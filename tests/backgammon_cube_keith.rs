@@ -77,7 +77,7 @@ fn cube_decisions_agree_with_keith_count_in_races() {
         let margin = keith(roller) * 8.0 / 7.0 - keith(other);
         let table = Table::new(16);
         let engine_doubles = matches!(
-            decide_before_chance(&pos, &searcher, &limits, &table, &stop, &mut |_| {}).0,
+            decide_before_chance(&pos, &searcher, &limits, &table, &stop, &mut |_| {}).choice,
             PreChance::Move(_)
         );
         let rule_doubles = margin <= 4.0;
