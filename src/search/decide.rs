@@ -16,6 +16,9 @@ pub enum PreChance<M> {
     Move(M),
 }
 
+/// Moves with their values.
+type Valued<M> = Vec<(M, i32)>;
+
 /// What [`decide_before_chance`] chose, and the values it chose from.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Decision<M> {
@@ -37,7 +40,7 @@ pub struct Weighed<M> {
     /// Each pre-chance move with the answers to it (the opponent's, backgammon's take and
     /// drop), each searched alone, in the order of their generation; the move is worth the
     /// answer whoever moves there picks (the opponent: our worst).
-    pub moves: Vec<(M, Vec<(M, i32)>)>,
+    pub moves: Vec<(M, Valued<M>)>,
 }
 
 /// Weighs every pre-chance move of `root` against rolling, one depth after the other within
@@ -151,7 +154,7 @@ pub fn move_values<G: Complete>(
     searcher: &dyn Searcher<G>,
     depth: u32,
     table: &Table,
-) -> (Option<Vec<(G::Move, i32)>>, u64) {
+) -> (Option<Valued<G::Move>>, u64) {
     let stop = AtomicBool::new(false);
     let mut nodes = 0;
     let mut probe = Probe {
@@ -186,7 +189,7 @@ impl<G: Complete> Probe<'_, G> {
     /// The value to the player to move at `parent` of each move of `pos` (`parent` itself,
     /// or the position its move left to the opponent), each searched alone (`searchmoves`)
     /// `depth` plies deep from `pos`; `None` when time, nodes or `stop` cut a search short.
-    fn answers_for(&mut self, parent: &G, pos: &G, depth: u32) -> Option<Vec<(G::Move, i32)>> {
+    fn answers_for(&mut self, parent: &G, pos: &G, depth: u32) -> Option<Valued<G::Move>> {
         let mut moves = Vec::new();
         pos.legal_moves(&mut moves);
         let sign = view(parent, pos);
