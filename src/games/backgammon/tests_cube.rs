@@ -486,3 +486,26 @@ fn normalized_equities_put_the_cash_at_one() {
         assert!(mid <= 0.0 && mid >= -2.0 * half_step, "{score}: {mid}");
     }
 }
+
+/// Through the registry, as `go` sees it: the line comes from the deepest completed depth
+/// (the last roll from the 5 and 1 points: 23 of 36 rolls win), and none without one.
+#[test]
+fn the_cube_line_comes_from_a_completed_depth() {
+    let mut game = crate::registry::new_game("backgammon", CUBE, 16).unwrap();
+    game.set_position(Some("w=5:1,1:1 b=1:1 w -"), &[]).unwrap();
+    let stopped = AtomicBool::new(true);
+    let none = game.search(&limits(3), &stopped, &mut |_| {});
+    assert_eq!(none.best.as_deref(), Some("roll"));
+    assert!(none.notes.is_empty());
+    let stop = AtomicBool::new(false);
+    let found = game.search(&limits(2), &stop, &mut |_| {});
+    assert_eq!(found.best.as_deref(), Some("double"));
+    assert_eq!(
+        found.notes,
+        ["cube nodouble +0.278 doubletake +0.556 doublepass +1.000 action double-take"]
+    );
+    game.play("double").unwrap();
+    let answer = game.search(&limits(2), &stop, &mut |_| {});
+    assert_eq!(answer.best.as_deref(), Some("take"));
+    assert_eq!(answer.notes, ["cube take -0.556 pass -1.000 action take"]);
+}
