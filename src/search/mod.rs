@@ -5,6 +5,7 @@
 //! per game.
 
 mod alphabeta;
+mod book;
 mod decide;
 mod limits;
 mod lookahead;
@@ -15,6 +16,7 @@ mod searcher;
 mod tt;
 
 pub use alphabeta::{search, SearchResult, MAX_THREADS};
+pub use book::{walk_book, BookEntry};
 pub use decide::{decide_before_chance, solve_by_search, GenericSolution, PreChance};
 pub use limits::{Budget, Limits, PonderHit};
 pub use rollout::{rollout, RolloutLimits, RolloutStats, MAX_TRIAL_PLIES};
