@@ -48,7 +48,7 @@ pub fn search<G: Complete>(
     let shared = Shared {
         table,
         stop,
-        budget: Budget::new(limits, start),
+        budget: Budget::weighted(limits, start, root.time_weight()),
         node_limit: limits.nodes,
         nodes: AtomicU64::new(0),
         done: AtomicBool::new(false),
@@ -314,6 +314,13 @@ impl<'a, G: Complete> Searcher<'a, G> {
         if let Some(proven) = pos.proven_value() {
             return proven_score(proven, ply);
         }
+        // A forced decision is not a ply of lookahead: look past it (the bound keeps a chain
+        // of them inside the ply limit).
+        let depth = if ply + depth.max(0) as usize + 1 < MAX_PLY && pos.extends() {
+            depth + 1
+        } else {
+            depth
+        };
         self.chance.clear();
         pos.chance_events(&mut self.chance);
         let chance_node = !self.chance.is_empty();

@@ -5,6 +5,7 @@
 //! per game.
 
 mod alphabeta;
+mod book;
 mod decide;
 mod limits;
 mod lookahead;
@@ -15,6 +16,7 @@ mod searcher;
 mod tt;
 
 pub use alphabeta::{search, SearchResult, MAX_THREADS};
+pub use book::{walk_book, BookEntry};
 pub use decide::{
     decide_before_chance, move_values, solve_by_search, Decision, GenericSolution, PreChance,
     Weighed,

@@ -75,3 +75,37 @@ fn evaluation_sees_the_capture_in_a_threat() {
     let safe = fen("4/1www1/6/7/6/5/b3 b 5 5 9 7");
     assert!(danger.evaluate() < safe.evaluate());
 }
+
+/// The search looks one ply further exactly where the mover has a row of its own waiting for
+/// its choice: after Black's a2-b2 two contested white rows stay for White to choose from
+/// (transcript `gipf_removals.txt`), and not at the start or after an ordinary push.
+#[test]
+fn the_search_extends_where_a_row_choice_is_forced() {
+    let before = Gipf::read_fen("w3/1www1/1w4/2w3b/2w3/5/b2w b 7 13 0 0", Variant::Basic).unwrap();
+    assert!(!before.extends());
+    let after = before.after_move(before.read_move("a2-b2").unwrap());
+    assert_eq!(after.to_fen(), "b3/wwww1/1w4/2w3b/2w3/5/b2w w 7 12 0 0");
+    assert!(after.extends());
+    let start = Gipf::start(&options(Variant::Basic));
+    assert!(!start.extends());
+    assert!(!start
+        .after_move(start.read_move("a1-b2").unwrap())
+        .extends());
+}
+
+/// The opening (an open board) gets less than an average move's share of the clock, the
+/// filled board more.
+#[test]
+fn the_clock_weighs_the_middle_game_above_the_opening() {
+    let start = Gipf::start(&options(Variant::Basic));
+    assert_eq!(start.time_weight(), 60);
+    let opening = Gipf::read_fen("w3/1www1/1w4/2w3b/2w3/5/b2w b 7 13 0 0", Variant::Basic).unwrap();
+    assert_eq!(opening.time_weight(), 60, "10 pieces on the board");
+    let crowded = Gipf::read_fen("b3/wwww1/1w4/2w3b/2w3/5/b2w w 7 12 0 0", Variant::Basic).unwrap();
+    assert_eq!(
+        crowded.pieces_on_board(Side::White) + crowded.pieces_on_board(Side::Black),
+        11
+    );
+    assert_eq!(crowded.time_weight(), 140);
+    assert_eq!(Gipf::start(&options(Variant::Tournament)).time_weight(), 60);
+}

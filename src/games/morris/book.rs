@@ -1,6 +1,6 @@
 //! The opening book (`book.txt`): the best move of a deep search for each placing position of
 //! the first plies that the book's own moves and any replies reach, one line per class of
-//! positions under the 16 board symmetries. `morris-book` writes it (docs/morris.md); the
+//! positions under the 16 board symmetries. `opening-book --game morris` writes it (docs/morris.md); the
 //! search plays it for timed searches while the `OwnBook` engine option is on.
 
 use super::board::{points, Points};

@@ -1,6 +1,7 @@
-//! Nine Men's Morris' opening book through the protocol (`OwnBook`): a timed `go` answers the
-//! book's move at once, fixed-depth searches and `OwnBook false` search, and a position that
-//! is a mirror image of a book position gets an image of the book's move.
+//! The games' opening books through the protocol (`OwnBook`): a timed `go` answers the book's
+//! move at once, fixed-depth searches and `OwnBook false` search; in Nine Men's Morris a
+//! position that is a mirror image of a book position gets an image of the book's move, and
+//! GIPF's book holds the basic game only.
 
 mod common;
 
@@ -11,9 +12,9 @@ const WAIT: Duration = Duration::from_secs(30);
 /// Long enough that a search could not answer early.
 const MOVETIME: &str = "go movetime 20000";
 
-/// The book's move for a position key (`BOARD SIDE WHITE BLACK`), read from the book file.
-fn book_line(key: &str) -> String {
-    let book = include_str!("../src/games/morris/book.txt");
+/// The book's move for a position key (Morris: `BOARD SIDE WHITE BLACK`), read from the book
+/// file.
+fn book_line(book: &str, key: &str) -> String {
     let line = book
         .lines()
         .find(|line| line.starts_with(&format!("{key} ")))
@@ -68,7 +69,8 @@ fn timed_searches_answer_from_the_book() {
     engine.send("newgame morris");
     engine.send("position startpos");
     let (mv, searched, took) = answer(&mut engine, MOVETIME);
-    assert_eq!(mv, book_line(".../.../.../....../.../.../... w 9 9"));
+    let book = include_str!("../src/games/morris/book.txt");
+    assert_eq!(mv, book_line(book, ".../.../.../....../.../.../... w 9 9"));
     assert!(!searched && took < Duration::from_secs(10), "{took:?}");
 
     let (_, searched, _) = answer(&mut engine, "go depth 2");
@@ -97,5 +99,39 @@ fn timed_searches_answer_from_the_book() {
         engine.until("error", WAIT),
         "error bad value for OwnBook: expected true or false"
     );
+    assert!(engine.finish().success());
+}
+
+#[test]
+fn gipf_timed_searches_answer_from_the_book_of_the_basic_game() {
+    let book = include_str!("../src/games/gipf/book.txt");
+    let mut engine = Engine::start(&[]);
+    engine.send("newgame gipf");
+    engine.send("position startpos");
+    let (first, searched, took) = answer(&mut engine, MOVETIME);
+    assert_eq!(first, book_line(book, "b2w/5/6/w5b/6/5/b2w w 12 12 0 0"));
+    assert!(!searched && took < Duration::from_secs(10), "{took:?}");
+    // Black's reply to any first move, and White's second move after Black's book reply.
+    engine.send("position startpos moves a1-b2");
+    let (_, searched, _) = answer(&mut engine, "go wtime 600000 btime 600000");
+    assert!(!searched, "a clock search answers from the book");
+    engine.send(&format!("position startpos moves {first}"));
+    let (reply_to_book, searched, _) = answer(&mut engine, MOVETIME);
+    assert!(!searched);
+    engine.send(&format!("position startpos moves {first} {reply_to_book}"));
+    let (_, searched, _) = answer(&mut engine, MOVETIME);
+    assert!(!searched, "White's second move is in the book");
+
+    engine.send("position startpos");
+    let (_, searched, _) = answer(&mut engine, "go nodes 1000");
+    assert!(searched, "go nodes searches");
+    engine.send("setoption name OwnBook value false");
+    let (_, searched, _) = answer(&mut engine, "go movetime 100");
+    assert!(searched, "OwnBook false searches");
+    engine.send("setoption name OwnBook value true");
+    engine.send("newgame gipf variant=standard");
+    engine.send("position startpos");
+    let (_, searched, _) = answer(&mut engine, "go movetime 100");
+    assert!(searched, "the standard game has no book");
     assert!(engine.finish().success());
 }

@@ -1,0 +1,148 @@
+//! `opening-book --game morris|gipf [--plies P] [--nodes N] [--hash MIB] [--out FILE]`: writes
+//! a game's opening book from deep searches (docs/morris.md, docs/gipf.md). For each side it
+//! walks the positions of the first P plies that its own book moves and every reply of the
+//! opponent reach, searches each of its positions once per book key (Morris: once per class
+//! under the board's 16 symmetries, the move written in the class's canonical frame) with N
+//! nodes on one thread, and writes the best moves. Positions are searched ply by ply and the
+//! file is rewritten after each search, so a run cut short leaves a book of the plies it
+//! finished.
+
+use clap::{Parser, ValueEnum};
+use std::collections::BTreeMap;
+use std::path::PathBuf;
+use std::time::Instant;
+use tabula::game::{Complete, Game};
+use tabula::games::{gipf, morris};
+use tabula::search::{walk_book, BookEntry, Limits, Table};
+
+/// Writes a game's opening book from deep searches.
+#[derive(Parser, Debug)]
+#[command(name = "opening-book")]
+struct Args {
+    /// The game
+    #[arg(long, value_enum)]
+    game: BookGame,
+    /// Positions with fewer plies than this from the start are in the book
+    #[arg(long, default_value_t = 5)]
+    plies: u32,
+    /// Nodes searched per position
+    #[arg(long, default_value_t = 4_000_000)]
+    nodes: u64,
+    /// Transposition table in MiB (kept from one position to the next)
+    #[arg(long, default_value_t = 64)]
+    hash: usize,
+    /// Where the book is written (default: the game's book.txt under src/games/)
+    #[arg(long)]
+    out: Option<PathBuf>,
+}
+
+/// The games with a book.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
+enum BookGame {
+    /// Nine Men's Morris
+    Morris,
+    /// GIPF, basic game
+    Gipf,
+}
+
+/// What differs between the games' books.
+struct Style<G: Complete> {
+    /// The file's title.
+    title: &'static str,
+    /// How positions are merged, for the file's header.
+    classes: &'static str,
+    /// What a line holds, for the file's header.
+    line: &'static str,
+    /// The book key of a position and its frame.
+    key: fn(&G) -> (String, usize),
+    /// The move written for a searched position.
+    spell: fn(&G, &BookEntry<G::Move>) -> String,
+}
+
+fn main() -> anyhow::Result<()> {
+    let args = Args::parse();
+    match args.game {
+        BookGame::Morris => build(
+            &args,
+            "morris",
+            Style {
+                title: "Nine Men's Morris opening book",
+                classes: " (canonical under the 16 symmetries)",
+                line: "position without the counter, best move in that frame",
+                key: morris::book::canonical,
+                spell: |pos: &morris::Morris, entry| {
+                    pos.format_move(morris::book::to_canonical(entry.best, entry.frame))
+                },
+            },
+        ),
+        BookGame::Gipf => build(
+            &args,
+            "gipf",
+            Style {
+                title: "GIPF opening book (basic game)",
+                classes: "",
+                line: "position string, best move",
+                key: gipf::book::key,
+                spell: |pos: &gipf::Gipf, entry| pos.format_move(entry.best),
+            },
+        ),
+    }
+}
+
+/// Walks and writes the book of the game `name` from its default start.
+fn build<G: Complete>(args: &Args, name: &str, style: Style<G>) -> anyhow::Result<()> {
+    let out = args
+        .out
+        .clone()
+        .unwrap_or_else(|| PathBuf::from(format!("src/games/{name}/book.txt")));
+    let limits = Limits {
+        nodes: Some(args.nodes),
+        threads: 1,
+        ..Limits::default()
+    };
+    let table = Table::new(args.hash);
+    let started = Instant::now();
+    // Book line (move, depth, score) per key.
+    let mut entries = BTreeMap::new();
+    let start = G::start(&G::Options::default());
+    walk_book(
+        &start,
+        args.plies,
+        &limits,
+        &table,
+        &style.key,
+        &mut |pos, entry| {
+            let seconds = started.elapsed().as_secs_f64();
+            let line = format!(
+                "{} # depth {} {}",
+                (style.spell)(pos, entry),
+                entry.depth,
+                entry.score
+            );
+            eprintln!(
+                "{:>4} {seconds:>7.1}s {} {line}",
+                entries.len() + 1,
+                entry.key
+            );
+            entries.insert(entry.key.clone(), line);
+            let mut text = format!(
+                "# {}: opening-book --game {name} --plies {} --nodes {} --hash {}\n\
+             # {} positions{} in {seconds:.0} s. Line: {}, # depth and score reached.\n",
+                style.title,
+                args.plies,
+                args.nodes,
+                args.hash,
+                entries.len(),
+                style.classes,
+                style.line,
+            );
+            for (key, line) in &entries {
+                text.push_str(&format!("{key} {line}\n"));
+            }
+            std::fs::write(&out, text)?;
+            Ok(())
+        },
+    )?;
+    println!("wrote {} positions to {}", entries.len(), out.display());
+    Ok(())
+}
