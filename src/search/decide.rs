@@ -148,20 +148,21 @@ pub fn decide_before_chance<G: Complete>(
 /// The value of each move of `root` to its side to move, each searched alone `depth` plies
 /// deep by `searcher` (a finished game is worth its result), with the nodes searched. For
 /// the summary of a decision whose search has ended (the table then holds most of these
-/// trees): it runs to the end whatever the clock or `stop` say.
+/// trees); `None` when `stop` or the deadline `hard` cuts a search short.
 pub fn move_values<G: Complete>(
     root: &G,
     searcher: &dyn Searcher<G>,
     depth: u32,
     table: &Table,
+    stop: &AtomicBool,
+    hard: Option<Instant>,
 ) -> (Option<Valued<G::Move>>, u64) {
-    let stop = AtomicBool::new(false);
     let mut nodes = 0;
     let mut probe = Probe {
         searcher,
         table,
-        stop: &stop,
-        hard: None,
+        stop,
+        hard,
         node_limit: None,
         nodes: &mut nodes,
     };
