@@ -8,7 +8,8 @@
 //! against itself, each side taking the play whose result it values most, and moves every
 //! prediction towards the next one seen from the same side (the final result at the end):
 //! TD(0) by plain gradient steps, or TD(lambda) with one eligibility trace per output and
-//! weight.
+//! weight. [`Net::learn`] is one supervised step instead (the shipped weights were then
+//! fitted to their own one-move lookahead by `backgammon-deep`).
 
 use super::bearoff;
 use super::features::{self, INPUTS};
