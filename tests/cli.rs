@@ -3,12 +3,13 @@
 
 use std::process::{Command, Output};
 
-const TOOLS: [&str; 6] = [
+const TOOLS: [&str; 7] = [
     env!("CARGO_BIN_EXE_arena"),
     env!("CARGO_BIN_EXE_morris-tb"),
     env!("CARGO_BIN_EXE_cascades-solve"),
     env!("CARGO_BIN_EXE_backgammon-train"),
     env!("CARGO_BIN_EXE_backgammon-match"),
+    env!("CARGO_BIN_EXE_backgammon-deep"),
     env!("CARGO_BIN_EXE_web-board"),
 ];
 

@@ -1,13 +1,14 @@
 //! Duplicate-dice backgammon match between built-in players:
-//! `backgammon-match [PAIRS] [SEED] [A] [B] [THREADS] [WEIGHTS]`, players `engine` (the engine's default level,
+//! `backgammon-match [PAIRS] [SEED] [A] [B] [THREADS] [WEIGHTS] [OTHER]`, players `engine` (the engine's default level,
 //! `go movetime 100`), `heuristic` or `neural` (1 ply), `heuristic2` or `neural2` (the
 //! engine's search, `go depth 2`), `neural3` (`go depth 3`), `pubeval1` (1 ply with pubeval as evaluation) or `pubeval`
 //! (Tesauro's player); THREADS (default 1) games at once. Prints A's points per game and, for
 //! search players, how many searches ran into their time limit. `WEIGHTS` (optional): a weight
-//! file for `eval=neural` instead of the shipped one.
+//! file for `eval=neural` instead of the shipped one; `OTHER` (optional): the weight file of
+//! player `other` (1 ply), to play two networks head to head.
 
 use clap::{Parser, ValueEnum};
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
 use std::sync::atomic::Ordering;
 use tabula::arena::backgammon_duplicate::{pair_results, summarize, Player, SEARCHES, TIMED_OUT};
 use tabula::games::backgammon::nn::{self, Net};
@@ -36,6 +37,9 @@ struct Args {
     /// A weight file for eval=neural instead of the shipped network
     #[arg(value_name = "WEIGHTS")]
     weights: Option<PathBuf>,
+    /// The weight file of player `other`
+    #[arg(value_name = "OTHER")]
+    other: Option<PathBuf>,
 }
 
 /// The players by name.
@@ -65,11 +69,16 @@ enum Name {
     /// Tesauro's pubeval player
     #[value(name = "pubeval")]
     Pubeval,
+    /// 1 ply with the network of the OTHER weight file
+    #[value(name = "other")]
+    Other,
 }
 
 impl Name {
-    fn player(self) -> Player {
-        match self {
+    /// The player of this name; `other` is the network `other` (none: an error).
+    fn player(self, other: Option<&'static Net>) -> Result<Player, String> {
+        Ok(match self {
+            Name::Other => Player::Net(other.ok_or("player `other` needs an OTHER weight file")?),
             Name::Engine => Player::Engine,
             Name::Heuristic => Player::OnePly(EvalKind::Heuristic),
             Name::Heuristic2 => Player::Search(EvalKind::Heuristic, 2),
@@ -78,23 +87,37 @@ impl Name {
             Name::Neural3 => Player::Search(EvalKind::Neural, 3),
             Name::Pubeval1 => Player::OnePly(EvalKind::Pubeval),
             Name::Pubeval => Player::Pubeval,
-        }
+        })
     }
+}
+
+/// Reads a weight file or exits with a message.
+fn read_net(file: &Path) -> Net {
+    std::fs::read_to_string(file)
+        .ok()
+        .and_then(|t| Net::from_text(&t))
+        .unwrap_or_else(|| {
+            eprintln!("cannot read a network from {}", file.display());
+            std::process::exit(1);
+        })
 }
 
 fn main() {
     let args = Args::parse();
     let (pairs, seed, threads) = (args.pairs, args.seed, args.threads);
-    let (a, b) = (args.a.player(), args.b.player());
+    let other: Option<&'static Net> = args
+        .other
+        .as_deref()
+        .map(|file| &*Box::leak(Box::new(read_net(file))));
+    let (a, b) = match (args.a.player(other), args.b.player(other)) {
+        (Ok(a), Ok(b)) => (a, b),
+        (Err(e), _) | (_, Err(e)) => {
+            eprintln!("{e}");
+            std::process::exit(2);
+        }
+    };
     if let Some(file) = &args.weights {
-        let Some(net) = std::fs::read_to_string(file)
-            .ok()
-            .and_then(|t| Net::from_text(&t))
-        else {
-            eprintln!("cannot read a network from {}", file.display());
-            std::process::exit(1);
-        };
-        nn::install(net);
+        nn::install(read_net(file));
     }
     let started = std::time::Instant::now();
     let mut sums = Vec::new();
@@ -119,6 +142,7 @@ fn main() {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use tabula::util::rng::Rng;
 
     fn parse(line: &str) -> Result<Args, clap::Error> {
         Args::try_parse_from(std::iter::once("backgammon-match").chain(line.split_whitespace()))
@@ -155,8 +179,21 @@ mod tests {
         ];
         for (name, player) in names {
             let args = parse(&format!("1 1 {name}")).expect(name);
-            assert_eq!(format!("{:?}", args.a.player()), format!("{player:?}"));
+            let chosen = args.a.player(None).expect(name);
+            assert_eq!(format!("{chosen:?}"), format!("{player:?}"));
         }
+        assert!(
+            Name::Other.player(None).is_err(),
+            "`other` needs its weights"
+        );
+        let args = parse("10 3 neural other 1 new.weights old.weights").expect("parses");
+        assert_eq!((args.a, args.b), (Name::Neural, Name::Other));
+        assert_eq!(args.other, Some(PathBuf::from("old.weights")));
+        let net: &'static Net = Box::leak(Box::new(Net::new(2, &mut Rng::new(1))));
+        let Ok(Player::Net(chosen)) = Name::Other.player(Some(net)) else {
+            panic!("`other` is 1 ply with its network");
+        };
+        assert!(std::ptr::eq(chosen, net));
     }
 
     #[test]

@@ -8,7 +8,8 @@
 //! against itself, each side taking the play whose result it values most, and moves every
 //! prediction towards the next one seen from the same side (the final result at the end):
 //! TD(0) by plain gradient steps, or TD(lambda) with one eligibility trace per output and
-//! weight.
+//! weight. [`Net::learn`] is one supervised step instead (the shipped weights were then
+//! fitted to their own one-move lookahead by `backgammon-deep`).
 
 use super::bearoff;
 use super::features::{self, INPUTS};
@@ -231,13 +232,24 @@ impl Learner {
 
     /// One gradient step of TD(0): the outputs at `x` move towards `target` by `delta`.
     fn update_plain(&mut self, x: &[(usize, f32)], act: &Activations, delta: &[f32; OUTPUTS]) {
-        let h = self.net.hidden;
-        let n2 = h + 1;
-        let mut g = [0f32; MAX_HIDDEN];
+        let mut step = [0f32; OUTPUTS];
         for (k, &d) in delta.iter().enumerate() {
             let y = act.out[k];
-            let dk = self.alpha * d * y * (1.0 - y);
-            let w2 = &mut self.net.w2[k * n2..(k + 1) * n2];
+            step[k] = self.alpha * d * y * (1.0 - y);
+        }
+        self.net.step(x, act, &step);
+    }
+}
+
+impl Net {
+    /// Adds `step[k]` (the learning rate times minus the loss's derivative by output `k`'s
+    /// sum) times the gradient of that sum to the weights, back through the hidden layer.
+    fn step(&mut self, x: &[(usize, f32)], act: &Activations, step: &[f32; OUTPUTS]) {
+        let h = self.hidden;
+        let n2 = h + 1;
+        let mut g = [0f32; MAX_HIDDEN];
+        for (k, &dk) in step.iter().enumerate() {
+            let w2 = &mut self.w2[k * n2..(k + 1) * n2];
             for j in 0..h {
                 g[j] += dk * w2[j];
                 w2[j] += dk * act.hidden[j];
@@ -248,14 +260,39 @@ impl Learner {
             *gj *= hj * (1.0 - hj);
         }
         for &(i, v) in x.iter().chain(&[(INPUTS, 1.0)]) {
-            let row = &mut self.net.w1[i * h..(i + 1) * h];
+            let row = &mut self.w1[i * h..(i + 1) * h];
             row.iter_mut().zip(&g[..h]).for_each(|(w, gj)| *w += gj * v);
         }
+    }
+
+    /// The network's five outputs for encoded inputs `x` ([`features::encode`]), without the
+    /// bear-off database.
+    pub fn predict(&self, x: &[(usize, f32)]) -> [f32; OUTPUTS] {
+        self.forward(x).out
+    }
+
+    /// One supervised step at encoded inputs `x`: gradient descent on the cross-entropy of
+    /// the five outputs against `target` (probabilities), learning rate `alpha`. Returns the
+    /// outputs before the step.
+    pub fn learn(
+        &mut self,
+        x: &[(usize, f32)],
+        target: &[f32; OUTPUTS],
+        alpha: f32,
+    ) -> [f32; OUTPUTS] {
+        let act = self.forward(x);
+        // For a sigmoid output the cross-entropy's derivative by its sum is just y - t.
+        let mut step = [0f32; OUTPUTS];
+        for k in 0..OUTPUTS {
+            step[k] = alpha * (target[k] - act.out[k]);
+        }
+        self.step(x, &act, &step);
+        act.out
     }
 }
 
 /// The result of a finished game as the five target probabilities for `side`.
-fn result_targets(o: &Outcome, side: Side) -> [f32; OUTPUTS] {
+pub fn result_targets(o: &Outcome, side: Side) -> [f32; OUTPUTS] {
     let mut t = [0f32; OUTPUTS];
     let won = o.winner == Some(side);
     if won {
@@ -272,7 +309,7 @@ fn result_targets(o: &Outcome, side: Side) -> [f32; OUTPUTS] {
 }
 
 /// The outputs for the other side: its win is our loss, its gammons our gammons lost.
-fn flipped(out: &[f32; OUTPUTS]) -> [f32; OUTPUTS] {
+pub fn flipped(out: &[f32; OUTPUTS]) -> [f32; OUTPUTS] {
     [1.0 - out[0], out[3], out[4], out[1], out[2]]
 }
 
