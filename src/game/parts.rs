@@ -48,14 +48,6 @@ pub trait Hints: Game {
     fn extends(&self) -> bool {
         false
     }
-
-    /// How much of an average move's share of the clock this move deserves, in percent:
-    /// above 100 where the game is decided (a middle game), below where little hangs on the
-    /// move. Only clock searches (`wtime`/`p1time`...) use it; the caps that keep a clock
-    /// from running out stay. Default: 100.
-    fn time_weight(&self) -> u32 {
-        100
-    }
 }
 
 /// A chance step (dice): positions where the next event is random rather than chosen.

@@ -48,7 +48,7 @@ pub fn search<G: Complete>(
     let shared = Shared {
         table,
         stop,
-        budget: Budget::weighted(limits, start, root.time_weight()),
+        budget: Budget::new(limits, start),
         node_limit: limits.nodes,
         nodes: AtomicU64::new(0),
         done: AtomicBool::new(false),

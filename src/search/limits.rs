@@ -117,13 +117,6 @@ pub struct Budget {
 impl Budget {
     /// Derives the budget from the limits, counting from `start` (or from the ponderhit).
     pub fn new(limits: &Limits, start: Instant) -> Budget {
-        Budget::weighted(limits, start, 100)
-    }
-
-    /// The budget of a move that deserves `weight` percent of an average move's share of the
-    /// clock ([`crate::game::Hints::time_weight`]); `movetime` and the clock's caps are
-    /// not weighted.
-    pub fn weighted(limits: &Limits, start: Instant, weight: u32) -> Budget {
         let mut budget = Budget {
             start,
             ponder: limits.ponder.clone(),
@@ -158,8 +151,7 @@ impl Budget {
             // overhead too, so that is kept back on every move, not once from the whole clock.
             let moves = limits.moves_to_go.map_or(25, |n| n.clamp(1, 25)) as i64;
             let cap = if moves == 1 { spare * 3 / 4 } else { spare / 4 };
-            let weighted = (spare / moves).saturating_mul(i64::from(weight)) / 100;
-            let share = (weighted + limits.increment * 3 / 4).min(cap);
+            let share = (spare / moves + limits.increment * 3 / 4).min(cap);
             let clock_soft = share - overhead;
             let clock_hard = (share * 3).min(cap) - overhead;
             hard = Some(hard.map_or(clock_hard, |h| h.min(clock_hard)));
@@ -237,29 +229,6 @@ mod tests {
         assert_eq!(clock(Some(5)), (1960, 2450));
         assert_eq!(clock(Some(1)), (7350, 7350));
         assert_eq!(clock(Some(40)), (392, 1176));
-    }
-
-    #[test]
-    fn a_weighted_move_takes_more_of_the_clock_within_the_caps() {
-        let start = Instant::now();
-        let clock = |weight, moves_to_go| {
-            let limits = Limits {
-                time_left: Some(10_000),
-                moves_to_go,
-                ..Limits::default()
-            };
-            let budget = Budget::weighted(&limits, start, weight);
-            let ms = |at: Option<Instant>| (at.unwrap() - start).as_millis();
-            (ms(budget.soft()), ms(budget.hard()))
-        };
-        // 9800 ms above the floor: 1/25 of it is 392 ms; 150 % of that 588 (hard three
-        // times, 1764, still under the cap of a quarter, 2450); 60 % 235.
-        assert_eq!(clock(150, None), (588, 1764));
-        assert_eq!(clock(60, None), (235, 705));
-        // The caps hold whatever the weight: a quarter of the spare clock (the last move
-        // before the control: three quarters).
-        assert_eq!(clock(1000, Some(2)), (2450, 2450));
-        assert_eq!(clock(u32::MAX, Some(1)), (7350, 7350));
     }
 
     #[test]

@@ -338,22 +338,7 @@ impl Hints for Gipf {
     fn extends(&self) -> bool {
         self.has_row(self.to_move)
     }
-
-    /// Little hangs on the first pushes into an open board; once it fills, every push can
-    /// give or take a row, and the reserves are won or lost there.
-    fn time_weight(&self) -> u32 {
-        let on_board = self.pieces_on_board(Side::White) + self.pieces_on_board(Side::Black);
-        if on_board <= OPENING_PIECES {
-            60
-        } else {
-            140
-        }
-    }
 }
-
-/// Pieces on the board (both colours) up to which a game is still in its opening: the six
-/// of the basic start and a few pushes.
-const OPENING_PIECES: u32 = 10;
 
 impl Dice for Gipf {}
 

@@ -92,20 +92,3 @@ fn the_search_extends_where_a_row_choice_is_forced() {
         .after_move(start.read_move("a1-b2").unwrap())
         .extends());
 }
-
-/// The opening (an open board) gets less than an average move's share of the clock, the
-/// filled board more.
-#[test]
-fn the_clock_weighs_the_middle_game_above_the_opening() {
-    let start = Gipf::start(&options(Variant::Basic));
-    assert_eq!(start.time_weight(), 60);
-    let opening = Gipf::read_fen("w3/1www1/1w4/2w3b/2w3/5/b2w b 7 13 0 0", Variant::Basic).unwrap();
-    assert_eq!(opening.time_weight(), 60, "10 pieces on the board");
-    let crowded = Gipf::read_fen("b3/wwww1/1w4/2w3b/2w3/5/b2w w 7 12 0 0", Variant::Basic).unwrap();
-    assert_eq!(
-        crowded.pieces_on_board(Side::White) + crowded.pieces_on_board(Side::Black),
-        11
-    );
-    assert_eq!(crowded.time_weight(), 140);
-    assert_eq!(Gipf::start(&options(Variant::Tournament)).time_weight(), 60);
-}
