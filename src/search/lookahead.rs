@@ -115,14 +115,11 @@ pub fn search<G: Complete>(
             .expect("a pass ranks at least one play")
     };
     result.info = Some(report_pass(1, &scored, shared.nodes()));
-    // With `MultiPV` N every pass ranks at least the N best plays of the pass before, so that
-    // each prints N lines.
     let candidates: Vec<G::Move> = scored
         .iter()
-        .enumerate()
-        .take_while(|&(i, &(score, _))| i < multipv || score >= best_1ply - MARGIN)
-        .take(CANDIDATES.max(multipv))
-        .map(|(_, &(_, mv))| mv)
+        .take_while(|&&(score, _)| score >= best_1ply - MARGIN)
+        .take(CANDIDATES)
+        .map(|&(_, mv)| mv)
         .collect();
     if max_depth < 2 || candidates.len() < 2 {
         result.nodes = shared.nodes();
@@ -147,9 +144,8 @@ pub fn search<G: Complete>(
     // A 3-ply candidate costs about 21 2-ply ones (one per opposing roll); under a clock,
     // only as many as should finish in time.
     let mut per_deep = per_candidate * 22;
-    let deep_cap = DEEP_CANDIDATES.max(multipv);
     let affordable = |per_deep: Duration| match shared.hard {
-        None => deep_cap,
+        None => DEEP_CANDIDATES,
         Some(hard) => {
             let left = hard.saturating_duration_since(Instant::now());
             (left.as_secs_f64() / per_deep.as_secs_f64().max(1e-9)) as usize
@@ -157,9 +153,8 @@ pub fn search<G: Complete>(
     };
     let deep = scored
         .iter()
-        .enumerate()
-        .take_while(|&(i, &(score, _))| i < multipv || score >= best_2ply - DEEP_MARGIN)
-        .take(deep_cap.min(affordable(per_deep)))
+        .take_while(|&&(score, _)| score >= best_2ply - DEEP_MARGIN)
+        .take(DEEP_CANDIDATES.min(affordable(per_deep)))
         .count();
     if max_depth >= 3 {
         // The 3-ply candidates are always the first of the 2-ply ranking: the best few, then,
