@@ -14,7 +14,7 @@ const POSITIONS: &[(&str, &str)] = &[
     ("cascades", "position startpos"),
     ("morris", "position startpos moves d2 d6 f4 b4"),
     ("nim", "position startpos"),
-    ("backgammon", "position startpos\ndice 31"),
+    ("backgammon", "position startpos\ndice 21"),
 ];
 
 /// Sends `go`, collects the `info` lines until `bestmove`; returns them and the move.
