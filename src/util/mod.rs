@@ -1,3 +1,4 @@
 //! Small shared helpers.
 
+pub mod book_text;
 pub mod rng;

@@ -1,10 +1,11 @@
 //! The opening book (`book.txt`): the best move of a deep search for each position of the
-//! basic game's first plies that the book's own moves and any replies reach (`gipf-book`,
-//! docs/gipf.md). The search plays it for timed searches while the `OwnBook` engine option is
+//! basic game's first plies that the book's own moves and any replies reach (`opening-book
+//! --game gipf`, docs/gipf.md). The search plays it for timed searches while the `OwnBook` engine option is
 //! on. The standard and tournament games start elsewhere and have no book.
 
 use super::{Gipf, Move, Variant};
 use crate::game::Game;
+use crate::util::book_text::book_lines;
 use std::collections::HashMap;
 use std::sync::OnceLock;
 
@@ -20,9 +21,8 @@ fn book() -> &'static HashMap<String, Move> {
 /// does not parse, or whose move is not legal there, are left out (the committed book has
 /// none: `every_book_line_is_valid`).
 fn entries(text: &str) -> Vec<(String, Move)> {
-    text.lines()
-        .filter_map(|line| {
-            let fields: Vec<&str> = line.split('#').next()?.split_whitespace().collect();
+    book_lines(text)
+        .filter_map(|fields| {
             let [board, side, reserve_w, reserve_b, captured_w, captured_b, mv] = fields[..] else {
                 return None;
             };
@@ -56,10 +56,7 @@ mod tests {
 
     #[test]
     fn every_book_line_is_valid() {
-        let data_lines = BOOK
-            .lines()
-            .filter(|line| !line.trim_start().starts_with('#') && !line.trim().is_empty())
-            .count();
+        let data_lines = book_lines(BOOK).count();
         let entries = entries(BOOK);
         assert_eq!(entries.len(), data_lines, "a book line does not parse");
         for (key, _) in &entries {

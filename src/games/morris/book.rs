@@ -1,12 +1,14 @@
 //! The opening book (`book.txt`): the best move of a deep search for each placing position of
 //! the first plies that the book's own moves and any replies reach, one line per class of
-//! positions under the 16 board symmetries. `opening-book --game morris` writes it (docs/morris.md); the
-//! search plays it for timed searches while the `OwnBook` engine option is on.
+//! positions under the 16 board symmetries. `opening-book --game morris` writes it
+//! (docs/morris.md); the search plays it for timed searches while the `OwnBook` engine option
+//! is on.
 
 use super::board::{points, Points};
 use super::symmetry::symmetries;
 use super::{notation, Morris, Move, Options, NO_POINT};
 use crate::game::Game;
+use crate::util::book_text::book_lines;
 use std::collections::HashMap;
 use std::sync::OnceLock;
 
@@ -37,9 +39,8 @@ fn book() -> &'static Book {
 /// The valid lines of a book text as (canonical key, move); lines whose position or move
 /// does not parse are left out (the committed book has none: `every_book_line_is_valid`).
 fn entries(text: &str) -> Vec<(String, Move)> {
-    text.lines()
-        .filter_map(|line| {
-            let fields: Vec<&str> = line.split('#').next()?.split_whitespace().collect();
+    book_lines(text)
+        .filter_map(|fields| {
             let [board, side, white, black, mv] = fields[..] else {
                 return None;
             };
@@ -123,10 +124,7 @@ mod tests {
 
     #[test]
     fn every_book_line_is_a_canonical_position_with_a_legal_move() {
-        let data_lines = BOOK
-            .lines()
-            .filter(|line| !line.trim_start().starts_with('#') && !line.trim().is_empty())
-            .count();
+        let data_lines = book_lines(BOOK).count();
         let entries = entries(BOOK);
         assert_eq!(entries.len(), data_lines, "a book line does not parse");
         assert!(entries.len() > 100, "only {} book positions", entries.len());
