@@ -1,6 +1,7 @@
 //! The independent sparring partner (`src/bin/morris-sparring/`) through its protocol: the
 //! handshake arena needs, a mill taken when one can be closed, legal moves all through games
-//! (both flying settings) checked by the library's rules, and `bestmove 0000` at a game's end.
+//! (both flying settings) checked by the library's rules, `bestmove 0000` at a game's end, and
+//! `Seed` choosing among equal moves.
 
 use std::io::{BufRead, BufReader, Write};
 use std::process::{Child, ChildStdin, Command, Stdio};
@@ -106,4 +107,23 @@ fn plays_legal_moves_to_the_end() {
         }
         assert_eq!(s.bestmove(&moves), "0000");
     }
+}
+
+#[test]
+fn a_seed_varies_the_choice_among_equal_moves() {
+    // At depth 1 a first placement scores by its point alone: the middle square's four
+    // midpoints (b4 d2 d6 f4, four neighbours each) tie, and seeds pick among them.
+    let first_moves = |seed: u32| {
+        let mut s = Sparring::start(1);
+        s.send(&format!("setoption name Seed value {seed}"));
+        s.bestmove(&[])
+    };
+    let unseeded = first_moves(0);
+    assert_eq!(unseeded, first_moves(0), "seed 0: the generator's order");
+    let seeded: std::collections::BTreeSet<String> = (1..=12).map(first_moves).collect();
+    assert!(seeded.len() > 1, "twelve seeds all chose {seeded:?}");
+    assert!(seeded
+        .iter()
+        .all(|m| ["b4", "d2", "d6", "f4"].contains(&m.as_str())));
+    assert_eq!(first_moves(7), first_moves(7), "a seed gives one game");
 }

@@ -48,6 +48,15 @@ pub trait Hints: Game {
     fn extends(&self) -> bool {
         false
     }
+
+    /// The position after the side to move passes, where a pass is a fair test of a
+    /// position's strength (null-move pruning: a position that still beats the search's
+    /// bound after handing the opponent a free move is cut after a shallower search). Only
+    /// where having the move always helps; never where a side may be forced to weaken itself
+    /// (zugzwang). Default: never.
+    fn null_move(&self) -> Option<Self> {
+        None
+    }
 }
 
 /// A chance step (dice): positions where the next event is random rather than chosen.

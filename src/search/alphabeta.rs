@@ -13,6 +13,11 @@ use std::time::Instant;
 const QUIESCENCE_PLIES: u32 = 6;
 /// Moves before this index in the ordered list are never reduced.
 const LATE_MOVE: usize = 4;
+/// Null-move pruning: plies taken off the search after a pass (one more from
+/// [`NULL_DEEP`]), and the least depth where a pass is tried.
+const NULL_REDUCTION: i32 = 2;
+const NULL_DEEP: i32 = 7;
+const NULL_MIN_DEPTH: i32 = 3;
 /// The clock and `stop` are looked at once per this many nodes (a power of two). At 1024,
 /// backgammon's slow nodes (a network evaluation each) overran `go movetime` by about 9 ms
 /// (`scripts/movetime.py`); reading the clock costs a few tens of nanoseconds.
@@ -249,6 +254,8 @@ struct Searcher<'a, G: Complete> {
     buffers: Vec<Vec<G::Move>>,
     scored: Vec<Vec<(i32, G::Move)>>,
     chance: Vec<Chance>,
+    /// Whether the move into the node at each ply was a pass: never two in a row.
+    after_null: Vec<bool>,
 }
 
 impl<'a, G: Complete> Searcher<'a, G> {
@@ -264,6 +271,7 @@ impl<'a, G: Complete> Searcher<'a, G> {
             buffers: vec![Vec::new(); MAX_PLY + 1],
             scored: vec![Vec::new(); MAX_PLY + 1],
             chance: Vec::new(),
+            after_null: vec![false; MAX_PLY + 2],
         }
     }
 
@@ -349,6 +357,10 @@ impl<'a, G: Complete> Searcher<'a, G> {
             {
                 return score;
             }
+        }
+
+        if let Some(score) = self.null_move_cut(pos, depth, ply, alpha, beta) {
+            return score;
         }
 
         let mut moves = std::mem::take(&mut self.buffers[ply]);
@@ -446,6 +458,36 @@ impl<'a, G: Complete> Searcher<'a, G> {
             bound,
         });
         best_score
+    }
+
+    /// Null-move pruning, outside the principal variation: when the side to move stays at or
+    /// above `beta` even after passing (searched shallower), its real moves will too. The
+    /// bound, not a mate score, is returned: a pass proves no mate.
+    fn null_move_cut(
+        &mut self,
+        pos: &G,
+        depth: i32,
+        ply: usize,
+        alpha: i32,
+        beta: i32,
+    ) -> Option<i32> {
+        if beta - alpha != 1
+            || depth < NULL_MIN_DEPTH
+            || self.after_null[ply]
+            || beta.abs() >= PROVEN
+            || ply + 2 >= MAX_PLY
+        {
+            return None;
+        }
+        let passed = pos.null_move()?;
+        if pos.evaluate() < beta {
+            return None;
+        }
+        let reduction = NULL_REDUCTION + i32::from(depth >= NULL_DEEP);
+        self.after_null[ply + 1] = true;
+        let score = -self.negamax(&passed, depth - 1 - reduction, ply + 1, -beta, -beta + 1);
+        self.after_null[ply + 1] = false;
+        (score >= beta && !self.aborted).then_some(beta)
     }
 
     /// Follows only tactical moves past the horizon; the side to move may also stand pat.

@@ -4,7 +4,8 @@
 //! (`eval.rs`, `search.rs`); it shares the rules with the engine (legal moves, playing them,
 //! the outcome) but none of its evaluation or search, so the engine's gains against it are
 //! not gains against its own blind spots. It speaks the part of the protocol `arena` uses:
-//! `ugi`, `isready`, `setoption` (`GameOptions`, e.g. `flying=true`; `Depth`), `uginewgame`,
+//! `ugi`, `isready`, `setoption` (`GameOptions`, e.g. `flying=true`; `Depth`; `Seed`: when
+//! not 0, equally scored root moves are chosen by it, so games differ), `uginewgame`,
 //! `position startpos [moves ...]`, `go ...` (always searched to the fixed depth) and `quit`.
 
 mod eval;
@@ -24,6 +25,7 @@ fn main() -> anyhow::Result<()> {
         [flag, n] if flag == "--depth" => n.parse()?,
         _ => anyhow::bail!("usage: morris-sparring [--depth N]"),
     };
+    let mut seed = 0;
     let mut options = Options::default();
     let mut position = Morris::start(&options);
     let mut searcher = search::Searcher::new();
@@ -39,6 +41,11 @@ fn main() -> anyhow::Result<()> {
                 writeln!(
                     out,
                     "option name Depth type spin default {DEFAULT_DEPTH} min 1 max 30"
+                )?;
+                writeln!(
+                    out,
+                    "option name Seed type spin default 0 min 0 max {}",
+                    u32::MAX
                 )?;
                 writeln!(out, "ugiok")?;
             }
@@ -58,6 +65,10 @@ fn main() -> anyhow::Result<()> {
                 Ok(n) if (1..=30).contains(&n) => depth = n,
                 _ => writeln!(out, "error bad depth {n}")?,
             },
+            ["setoption", "name", "Seed", "value", n] => match n.parse() {
+                Ok(n) => seed = n,
+                _ => writeln!(out, "error bad seed {n}")?,
+            },
             ["uginewgame"] => {
                 searcher.clear();
                 position = Morris::start(&options);
@@ -72,7 +83,7 @@ fn main() -> anyhow::Result<()> {
                     Err(e) => writeln!(out, "error {e}")?,
                 }
             }
-            ["go", ..] => match searcher.best_move(&position, depth) {
+            ["go", ..] => match searcher.best_move(&position, depth, seed) {
                 Some((mv, score)) => {
                     let nodes = searcher.nodes;
                     writeln!(out, "info depth {depth} score cp {score} nodes {nodes}")?;

@@ -6,6 +6,7 @@ use super::eval::evaluate;
 use super::geometry::Geometry;
 use tabula::game::Game;
 use tabula::games::morris::{Morris, Move};
+use tabula::util::rng::Rng;
 
 const WIN: i32 = 1_000_000;
 const TABLE_BITS: u32 = 20;
@@ -49,10 +50,18 @@ impl Searcher {
     }
 
     /// The best move at `depth` plies and its score; `None` when the game is over.
-    pub fn best_move(&mut self, root: &Morris, depth: u32) -> Option<(Move, i32)> {
+    /// With a `seed`, the root moves are tried in an order drawn from it (and the position),
+    /// so that of equally scored moves a different one may be chosen: games differ.
+    pub fn best_move(&mut self, root: &Morris, depth: u32, seed: u64) -> Option<(Move, i32)> {
         self.nodes = 0;
         let mut moves = Vec::new();
         root.legal_moves(&mut moves);
+        if seed != 0 {
+            let mut rng = Rng::new(seed ^ root.hash());
+            for i in (1..moves.len()).rev() {
+                moves.swap(i, rng.below(i as u64 + 1) as usize);
+            }
+        }
         let mut best = (*moves.first()?, 0);
         for d in 1..=depth as i32 {
             let mut alpha = -WIN - 1;

@@ -347,6 +347,20 @@ impl Hints for Morris {
     fn book_move(&self) -> Option<Move> {
         book::lookup(self)
     }
+
+    /// While placing, a placement is almost never worse than no move at all (zugzwang needs
+    /// men that must move), so a pass is a fair test. The passed position keeps both hands: it is
+    /// one the rules cannot reach, used only inside the search.
+    fn null_move(&self) -> Option<Morris> {
+        if self.phase(self.side) != Phase::Placing || self.outcome_now().is_some() {
+            return None;
+        }
+        let mut passed = self.clone();
+        passed.side = self.side.opponent();
+        passed.key ^= BLACK_TO_MOVE_KEY;
+        passed.history.clear();
+        Some(passed)
+    }
 }
 
 impl Dice for Morris {}

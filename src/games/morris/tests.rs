@@ -288,3 +288,33 @@ fn parse_agrees_with_generation() {
     }
     assert!(positions > 50);
 }
+
+#[test]
+fn a_pass_is_offered_only_while_placing() {
+    use crate::game::Hints;
+    let start = Morris::start(&Options::default());
+    let passed = start.null_move().expect("placing: a pass is a fair test");
+    assert_eq!(passed.side_to_move(), Side::Black);
+    assert_eq!(passed.pieces(Side::White), 0);
+    assert_eq!(
+        (passed.in_hand(Side::White), passed.in_hand(Side::Black)),
+        (9, 9)
+    );
+    assert_ne!(passed.hash(), start.hash());
+    assert_eq!(legal(&passed).len(), 24);
+    // Passing back gives the start again, key included.
+    assert_eq!(passed.null_move().unwrap().hash(), start.hash());
+    let moving = pos("W.B/BW./.WB/WB..BW/B.W/.BW/W.B w 0 0 20");
+    assert!(moving.null_move().is_none(), "moving: zugzwang is real");
+    let flying_options = Options {
+        flying: true,
+        ..Options::default()
+    };
+    let flying = Morris::from_fen("..B/.W./B.B/W...B./..B/.../W.B w 0 0 30", &flying_options);
+    assert!(flying.unwrap().null_move().is_none());
+    let black = after(&start, "a1 d2 a4 d3 a7xd2");
+    let passed = black.null_move().unwrap();
+    assert_eq!(passed.side_to_move(), Side::White);
+    assert_eq!(passed.pieces(Side::White), black.pieces(Side::White));
+    assert_eq!(passed.pieces(Side::Black), black.pieces(Side::Black));
+}
