@@ -1,5 +1,6 @@
-//! Iterative-deepening principal-variation search with a transposition table and killer
-//! moves; chance nodes are averaged over their events (expectimax).
+//! Iterative-deepening principal-variation search with a transposition table, killer
+//! moves, late-move reductions and (where the game offers a pass) null-move pruning; chance
+//! nodes are averaged over their events (expectimax).
 
 use super::searcher::wait_for_stop;
 use super::tt::{Bound, Entry, Table};
