@@ -14,10 +14,11 @@ use std::time::Instant;
 const QUIESCENCE_PLIES: u32 = 6;
 /// Moves before this index in the ordered list are never reduced.
 const LATE_MOVE: usize = 4;
-/// Null-move pruning: plies taken off the search after a pass (one more from
-/// [`NULL_DEEP`]), and the least depth where a pass is tried.
+/// Null-move pruning: plies taken off the search after a pass, beyond the pass itself.
 const NULL_REDUCTION: i32 = 2;
+/// From this depth a pass takes one ply more off.
 const NULL_DEEP: i32 = 7;
+/// The least depth where a pass is tried (below it the saving is too small to pay for it).
 const NULL_MIN_DEPTH: i32 = 3;
 /// The clock and `stop` are looked at once per this many nodes (a power of two). At 1024,
 /// backgammon's slow nodes (a network evaluation each) overran `go movetime` by about 9 ms
