@@ -281,9 +281,7 @@ fn train(mut net: Net, data: &[Example], s: &TrainSettings, out: &Path) {
     let mut alpha = s.alpha;
     let started = std::time::Instant::now();
     for epoch in 1..=s.epochs {
-        for i in (1..order.len()).rev() {
-            order.swap(i, rng.below(i as u64 + 1) as usize);
-        }
+        rng.shuffle(&mut order);
         let mut train_loss = 0.0;
         for &i in &order {
             let e = &learn[i];

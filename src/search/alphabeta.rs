@@ -69,7 +69,7 @@ pub fn search<G: Complete>(
     // The first of equally scored root moves is kept: a seeded order among moves of equal
     // hint picks at random where neither the search nor the game prefers one.
     if let Some(seed) = limits.variety {
-        shuffle(&mut root_moves, &mut Rng::new(seed ^ root.hash()));
+        Rng::new(seed ^ root.hash()).shuffle(&mut root_moves);
     }
     if let Some(mv) = book_move(root, &root_moves, limits) {
         wait_for_stop(limits, stop);
@@ -670,13 +670,6 @@ fn book_move<G: Complete>(root: &G, root_moves: &[G::Move], limits: &Limits) -> 
         return None;
     }
     root.book_move().filter(|mv| root_moves.contains(mv))
-}
-
-/// A uniformly random order (Fisher-Yates).
-fn shuffle<M>(moves: &mut [M], rng: &mut Rng) {
-    for i in (1..moves.len()).rev() {
-        moves.swap(i, rng.below(i as u64 + 1) as usize);
-    }
 }
 
 /// Moves the best-scored remaining move to `index` and returns it: a lazy selection sort,

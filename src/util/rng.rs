@@ -38,6 +38,13 @@ impl Rng {
     pub fn unit(&mut self) -> f64 {
         (self.next_u64() >> 11) as f64 / (1u64 << 53) as f64
     }
+
+    /// Puts `items` in a uniformly random order (Fisher-Yates).
+    pub fn shuffle<T>(&mut self, items: &mut [T]) {
+        for i in (1..items.len()).rev() {
+            items.swap(i, self.below(i as u64 + 1) as usize);
+        }
+    }
 }
 
 #[cfg(test)]
@@ -50,6 +57,25 @@ mod tests {
         let mut b = Rng::new(7);
         assert_eq!(a.next_u64(), b.next_u64());
         assert_ne!(Rng::new(8).next_u64(), Rng::new(7).next_u64());
+    }
+
+    #[test]
+    fn shuffle_is_a_seeded_permutation() {
+        let shuffled = |seed| {
+            let mut items: Vec<u32> = (0..20).collect();
+            Rng::new(seed).shuffle(&mut items);
+            items
+        };
+        let mut sorted = shuffled(3);
+        assert_ne!(
+            sorted,
+            (0..20).collect::<Vec<_>>(),
+            "twenty items left in order"
+        );
+        assert_eq!(sorted, shuffled(3));
+        assert_ne!(sorted, shuffled(4));
+        sorted.sort();
+        assert_eq!(sorted, (0..20).collect::<Vec<_>>());
     }
 
     #[test]

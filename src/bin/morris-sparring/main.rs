@@ -65,8 +65,8 @@ fn main() -> anyhow::Result<()> {
                 Ok(n) if (1..=30).contains(&n) => depth = n,
                 _ => writeln!(out, "error bad depth {n}")?,
             },
-            ["setoption", "name", "Seed", "value", n] => match n.parse() {
-                Ok(n) => seed = n,
+            ["setoption", "name", "Seed", "value", n] => match n.parse::<u32>() {
+                Ok(n) => seed = u64::from(n),
                 _ => writeln!(out, "error bad seed {n}")?,
             },
             ["uginewgame"] => {

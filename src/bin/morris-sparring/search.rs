@@ -57,10 +57,7 @@ impl Searcher {
         let mut moves = Vec::new();
         root.legal_moves(&mut moves);
         if seed != 0 {
-            let mut rng = Rng::new(seed ^ root.hash());
-            for i in (1..moves.len()).rev() {
-                moves.swap(i, rng.below(i as u64 + 1) as usize);
-            }
+            Rng::new(seed ^ root.hash()).shuffle(&mut moves);
         }
         let mut best = (*moves.first()?, 0);
         for d in 1..=depth as i32 {
