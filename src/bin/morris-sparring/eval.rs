@@ -16,10 +16,25 @@ const STUCK_MAN: i32 = 25;
 const NO_STEP: i32 = 5000;
 const LIBERTY_PLACING: i32 = 4;
 
+/// What the evaluation looks at (`setoption name Eval`).
+#[derive(Copy, Clone, PartialEq, Eq)]
+pub enum Kind {
+    /// Men, mills and mobility (the default).
+    Full,
+    /// Men alone (board and hand): the simplest evaluation a deep search can carry, so that
+    /// the partner wins by tactics only, the way material-counting engines play.
+    Material,
+}
+
 /// The score of `pos` for the side to move.
-pub fn evaluate(g: &Geometry, pos: &Morris) -> i32 {
+pub fn evaluate(g: &Geometry, pos: &Morris, kind: Kind) -> i32 {
     let me = pos.side_to_move();
-    side(g, pos, me) - side(g, pos, me.opponent())
+    match kind {
+        Kind::Full => side(g, pos, me) - side(g, pos, me.opponent()),
+        Kind::Material => {
+            MAN * (pos.piece_count(me) as i32 - pos.piece_count(me.opponent()) as i32)
+        }
+    }
 }
 
 fn side(g: &Geometry, pos: &Morris, s: Side) -> i32 {

@@ -1,11 +1,12 @@
-//! `morris-sparring [--depth N]`: an independent Nine Men's Morris opponent for matches.
+//! `morris-sparring [--depth N] [--eval full|material]`: an independent Nine Men's Morris opponent for matches.
 //!
 //! A plain fixed-depth alpha-beta with its own men-mills-and-mobility evaluation
 //! (`eval.rs`, `search.rs`); it shares the rules with the engine (legal moves, playing them,
 //! the outcome) but none of its evaluation or search, so the engine's gains against it are
 //! not gains against its own blind spots. It speaks the part of the protocol `arena` uses:
 //! `ugi`, `isready`, `setoption` (`GameOptions`, e.g. `flying=true`; `Depth`; `Seed`: when
-//! not 0, equally scored root moves are chosen by it, so games differ), `uginewgame`,
+//! not 0, equally scored root moves are chosen by it, so games differ; `Eval`: `full` or
+//! `material`, men alone), `uginewgame`,
 //! `position startpos [moves ...]`, `go ...` (always searched to the fixed depth) and `quit`.
 
 mod eval;
@@ -20,15 +21,21 @@ const DEFAULT_DEPTH: u32 = 8;
 
 fn main() -> anyhow::Result<()> {
     let args: Vec<String> = std::env::args().skip(1).collect();
-    let mut depth = match args.as_slice() {
-        [] => DEFAULT_DEPTH,
-        [flag, n] if flag == "--depth" => n.parse()?,
-        _ => anyhow::bail!("usage: morris-sparring [--depth N]"),
-    };
+    let mut depth = DEFAULT_DEPTH;
+    let mut searcher = search::Searcher::new();
+    for pair in args.chunks(2) {
+        match pair {
+            [flag, n] if flag == "--depth" => depth = n.parse()?,
+            [flag, kind] if flag == "--eval" => {
+                searcher.eval =
+                    parse_kind(kind).ok_or_else(|| anyhow::anyhow!("bad eval {kind}"))?
+            }
+            _ => anyhow::bail!("usage: morris-sparring [--depth N] [--eval full|material]"),
+        }
+    }
     let mut seed = 0;
     let mut options = Options::default();
     let mut position = Morris::start(&options);
-    let mut searcher = search::Searcher::new();
     let stdout = io::stdout();
     let mut out = stdout.lock();
     for line in io::stdin().lock().lines() {
@@ -45,7 +52,11 @@ fn main() -> anyhow::Result<()> {
                 writeln!(
                     out,
                     "option name Seed type spin default 0 min 0 max {}",
-                    u32::MAX
+                    i64::MAX
+                )?;
+                writeln!(
+                    out,
+                    "option name Eval type combo default full var full var material"
                 )?;
                 writeln!(out, "ugiok")?;
             }
@@ -65,9 +76,14 @@ fn main() -> anyhow::Result<()> {
                 Ok(n) if (1..=30).contains(&n) => depth = n,
                 _ => writeln!(out, "error bad depth {n}")?,
             },
-            ["setoption", "name", "Seed", "value", n] => match n.parse::<u32>() {
-                Ok(n) => seed = u64::from(n),
+            // Arena draws seeds below 2^62: any non-negative 64-bit signed value is taken.
+            ["setoption", "name", "Seed", "value", n] => match n.parse::<i64>() {
+                Ok(n) if n >= 0 => seed = n as u64,
                 _ => writeln!(out, "error bad seed {n}")?,
+            },
+            ["setoption", "name", "Eval", "value", kind] => match parse_kind(kind) {
+                Some(kind) => searcher.eval = kind,
+                None => writeln!(out, "error bad eval {kind}")?,
             },
             ["uginewgame"] => {
                 searcher.clear();
@@ -97,6 +113,15 @@ fn main() -> anyhow::Result<()> {
         out.flush()?;
     }
     Ok(())
+}
+
+/// The evaluation named `full` or `material`.
+fn parse_kind(name: &str) -> Option<eval::Kind> {
+    match name {
+        "full" => Some(eval::Kind::Full),
+        "material" => Some(eval::Kind::Material),
+        _ => None,
+    }
 }
 
 /// The position after `moves` from the start, each checked by the rules.

@@ -2,7 +2,7 @@
 //! and a short capture-only quiescence, using the rules of the library and nothing of the
 //! engine's search.
 
-use super::eval::evaluate;
+use super::eval::{evaluate, Kind};
 use super::geometry::Geometry;
 use tabula::game::Game;
 use tabula::games::morris::{Morris, Move};
@@ -30,6 +30,8 @@ pub struct Searcher {
     history: Vec<[u32; 24]>,
     /// Nodes of the last search.
     pub nodes: u64,
+    /// The evaluation at the leaves.
+    pub eval: Kind,
 }
 
 impl Searcher {
@@ -40,6 +42,7 @@ impl Searcher {
             table: vec![Slot::default(); 1 << TABLE_BITS],
             history: vec![[0; 24]; 25],
             nodes: 0,
+            eval: Kind::Full,
         }
     }
 
@@ -171,7 +174,7 @@ impl Searcher {
     }
 
     fn quiescence(&mut self, pos: &Morris, ply: i32, mut alpha: i32, beta: i32, left: u32) -> i32 {
-        let stand = evaluate(&self.geometry, pos);
+        let stand = evaluate(&self.geometry, pos, self.eval);
         if stand >= beta || left == 0 {
             return stand;
         }
