@@ -1,4 +1,5 @@
-//! `morris-sparring [--depth N] [--eval full|material]`: an independent Nine Men's Morris opponent for matches.
+//! `morris-sparring [--depth N] [--eval full|material]`: an independent Nine Men's Morris
+//! opponent for matches.
 //!
 //! A plain fixed-depth alpha-beta with its own men-mills-and-mobility evaluation
 //! (`eval.rs`, `search.rs`); it shares the rules with the engine (legal moves, playing them,
