@@ -81,6 +81,14 @@ pub trait Dice: Game {
     /// the best one, or `roll`. Default: none, and `go` at a chance node is an error.
     fn pre_chance_moves(&self, _out: &mut Vec<Self::Move>) {}
 
+    /// True when the pre-chance move `mv` is taken over letting the dice fall although both
+    /// are worth the same: when acting first gives away nothing the values cannot see
+    /// (backgammon: a double the opponent, 1-away after the Crawford game, can never use).
+    /// Default: never, so ties roll.
+    fn pre_chance_wins_ties(&self, _mv: Self::Move) -> bool {
+        false
+    }
+
     /// True when this position's moves answer the opponent's pre-chance move (backgammon:
     /// `take`, `drop` or `beaver` a double): `go` then also values each answer alone, for
     /// [`Dice::decision_note`]. Default: never.

@@ -45,7 +45,8 @@ pub struct Weighed<M> {
 
 /// Weighs every pre-chance move of `root` against rolling, one depth after the other within
 /// `limits`, each child searched by `searcher`; the choice of the deepest depth searched
-/// completely wins (a move only when it is worth strictly more than rolling). Reports each
+/// completely wins (a move only when it is worth strictly more than rolling, or as much when
+/// the game says it wins ties: [`crate::game::Dice::pre_chance_wins_ties`]). Reports each
 /// depth.
 pub fn decide_before_chance<G: Complete>(
     root: &G,
@@ -118,7 +119,8 @@ pub fn decide_before_chance<G: Complete>(
                     None => break 'deepen,
                 },
             };
-            if value > best.0 {
+            let wins_tie = matches!(best.1, PreChance::Roll) && root.pre_chance_wins_ties(mv);
+            if value > best.0 || (value == best.0 && wins_tie) {
                 best = (value, PreChance::Move(mv));
             }
             weighed.moves.push((mv, answers));

@@ -550,6 +550,16 @@ impl Dice for Backgammon {
         }
     }
 
+    fn pre_chance_wins_ties(&self, mv: Move) -> bool {
+        // After the Crawford game the leader, 1-away, gains nothing by owning the cube: a
+        // trailer's double costs it no cube access. Not at double match point, where the
+        // double changes nothing at all.
+        mv == Move::cube_action(CubeAction::Double)
+            && self.score.is_match()
+            && self.score.away(self.turn.opponent()) == 1
+            && self.score.away(self.turn) > 1
+    }
+
     fn answers_pre_chance(&self) -> bool {
         self.cube.offered && self.outcome().is_none()
     }

@@ -205,6 +205,22 @@ fn crawford_game_has_no_doubling_and_post_crawford_has() {
     }
 }
 
+/// A double wins a tie with rolling only when the opponent, 1-away after the Crawford game,
+/// could never use the cube: not for money, not at double match point, not for the leader.
+#[test]
+fn only_the_post_crawford_trailers_double_wins_ties() {
+    let m = &[("cube", "on"), ("match", "5")][..];
+    let even = "w=13:2,8:4,6:5,5:4 b=13:2,8:4,6:5,5:4";
+    let double = Move::cube_action(CubeAction::Double);
+    let wins = |fen: &str, pairs| at(fen, pairs).pre_chance_wins_ties(double);
+    assert!(wins(&format!("{even} b - match=5 score=4-2"), m));
+    assert!(wins(&format!("{even} w - match=5 score=2-4"), m));
+    assert!(!wins(&format!("{even} w - match=5 score=4-2"), m));
+    assert!(!wins(&format!("{even} w - match=5 score=4-4"), m));
+    assert!(!wins(&format!("{even} w - match=5 score=1-2"), m));
+    assert!(!wins(&format!("{even} w -"), CUBE));
+}
+
 /// The same race take (98 against 108 pips) is a take for money and a drop 3-away against a
 /// doubler 2-away:
 /// dropping leaves the Crawford game at 3-away/1-away (25% by the table); taking loses the
