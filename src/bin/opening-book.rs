@@ -1,5 +1,6 @@
-//! `opening-book --game morris|gipf [--plies P] [--nodes N] [--hash MIB] [--out FILE]`: writes
-//! a game's opening book from deep searches (docs/morris.md, docs/gipf.md). For each side it
+//! `opening-book --game morris|gipf [--plies P] [--nodes N] [--hash MIB] [--sides S] [--out FILE]`:
+//! writes a game's opening book from deep searches (docs/morris.md, docs/gipf.md). For each side
+//! asked for (both by default) it
 //! walks the positions of the first P plies that its own book moves and every reply of the
 //! opponent reach, searches each of its positions once per book key (Morris: once per class
 //! under the board's 16 symmetries, the move written in the class's canonical frame) with N
@@ -11,7 +12,7 @@ use clap::{Parser, ValueEnum};
 use std::collections::BTreeMap;
 use std::path::PathBuf;
 use std::time::Instant;
-use tabula::game::{Complete, Game};
+use tabula::game::{Complete, Game, Side};
 use tabula::games::{gipf, morris};
 use tabula::search::{walk_book, BookEntry, Limits, Table};
 
@@ -31,6 +32,9 @@ struct Args {
     /// Transposition table in MiB (kept from one position to the next)
     #[arg(long, default_value_t = 64)]
     hash: usize,
+    /// The sides whose moves the book holds
+    #[arg(long, value_enum, default_value_t = BookSides::Both)]
+    sides: BookSides,
     /// Where the book is written (default: the game's book.txt under src/games/)
     #[arg(long)]
     out: Option<PathBuf>,
@@ -43,6 +47,28 @@ enum BookGame {
     Morris,
     /// GIPF, basic game
     Gipf,
+}
+
+/// Whose moves a book holds: a side whose deep-search moves lose to an outside opponent is
+/// better left to the timed search (docs/morris.md, sixth round).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
+enum BookSides {
+    /// Both sides
+    Both,
+    /// The first player only
+    White,
+    /// The second player only
+    Black,
+}
+
+impl BookSides {
+    fn sides(self) -> &'static [Side] {
+        match self {
+            BookSides::Both => &[Side::White, Side::Black],
+            BookSides::White => &[Side::White],
+            BookSides::Black => &[Side::Black],
+        }
+    }
 }
 
 /// What differs between the games' books.
@@ -108,6 +134,7 @@ fn build<G: Complete>(args: &Args, name: &str, style: Style<G>) -> anyhow::Resul
     walk_book(
         &start,
         args.plies,
+        args.sides.sides(),
         &limits,
         &table,
         &style.key,
@@ -126,12 +153,17 @@ fn build<G: Complete>(args: &Args, name: &str, style: Style<G>) -> anyhow::Resul
             );
             entries.insert(entry.key.clone(), line);
             let mut text = format!(
-                "# {}: opening-book --game {name} --plies {} --nodes {} --hash {}\n\
+                "# {}: opening-book --game {name} --plies {} --nodes {} --hash {}{}\n\
              # {} positions{} in {seconds:.0} s. Line: {}, # depth and score reached.\n",
                 style.title,
                 args.plies,
                 args.nodes,
                 args.hash,
+                match args.sides {
+                    BookSides::Both => "",
+                    BookSides::White => " --sides white",
+                    BookSides::Black => " --sides black",
+                },
                 entries.len(),
                 style.classes,
                 style.line,

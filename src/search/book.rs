@@ -28,20 +28,21 @@ pub struct BookEntry<M> {
 pub type BookSink<'a, G> =
     dyn FnMut(&G, &BookEntry<<G as crate::game::Game>::Move>) -> anyhow::Result<()> + 'a;
 
-/// Walks the book positions of `plies` plies from `start`, ply by ply for both book sides at
-/// once (so that a walk cut short still covers every position up to some ply), searching
+/// Walks the book positions of `plies` plies from `start`, ply by ply for the book sides
+/// `sides` at once (so that a walk cut short still covers every position up to some ply), searching
 /// each new key with `limits` and `table` (kept from one search to the next) and handing
 /// every position and its result to `found` before going on; an error from `found` ends the
 /// walk.
 pub fn walk_book<G: Complete>(
     start: &G,
     plies: u32,
+    sides: &[Side],
     limits: &Limits,
     table: &Table,
     key: &dyn Fn(&G) -> (String, usize),
     found: &mut BookSink<G>,
 ) -> anyhow::Result<()> {
-    let mut level = vec![(start.clone(), Side::White), (start.clone(), Side::Black)];
+    let mut level: Vec<(G, Side)> = sides.iter().map(|&side| (start.clone(), side)).collect();
     let mut seen = [HashSet::new(), HashSet::new()];
     for _ in 0..plies {
         let mut next = Vec::new();

@@ -1,6 +1,7 @@
 //! The opening book (`book.txt`): the best move of a deep search for each placing position of
-//! the first plies that the book's own moves and any replies reach, one line per class of
-//! positions under the 16 board symmetries. `opening-book --game morris` writes it
+//! the first plies that White's book moves and any replies reach, one line per class of
+//! positions under the 16 board symmetries (Black's moves are left to the timed search:
+//! docs/morris.md, sixth round). `opening-book --game morris` writes it
 //! (docs/morris.md); the search plays it for timed searches while the `OwnBook` engine option
 //! is on.
 
@@ -127,7 +128,7 @@ mod tests {
         let data_lines = book_lines(BOOK).count();
         let entries = entries(BOOK);
         assert_eq!(entries.len(), data_lines, "a book line does not parse");
-        assert!(entries.len() > 100, "only {} book positions", entries.len());
+        assert!(entries.len() > 50, "only {} book positions", entries.len());
         for (key, _) in &entries {
             assert_eq!(&canonical(&position(key)).0, key);
         }
