@@ -62,6 +62,12 @@ enum BookSides {
 }
 
 impl BookSides {
+    /// The value as written on the command line.
+    fn name(self) -> String {
+        self.to_possible_value()
+            .map_or_else(String::new, |value| value.get_name().to_owned())
+    }
+
     fn sides(self) -> &'static [Side] {
         match self {
             BookSides::Both => &[Side::White, Side::Black],
@@ -160,9 +166,8 @@ fn build<G: Complete>(args: &Args, name: &str, style: Style<G>) -> anyhow::Resul
                 args.nodes,
                 args.hash,
                 match args.sides {
-                    BookSides::Both => "",
-                    BookSides::White => " --sides white",
-                    BookSides::Black => " --sides black",
+                    BookSides::Both => String::new(),
+                    sides => format!(" --sides {}", sides.name()),
                 },
                 entries.len(),
                 style.classes,
