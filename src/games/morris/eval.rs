@@ -1,12 +1,15 @@
 //! Static evaluation and move ordering, phase-aware.
 //!
-//! Terms, each White minus Black then seen from the side to move: men (board + hand),
-//! complete mills, open lines (two men and an empty point), and per phase: while placing, the
-//! junction points, liberties (empty points next to one's men) and boxed-in men; while moving,
-//! mobility with a growing penalty as it runs out, blocked men, mill threats that a man from
-//! off the line can really close, double mills (a man that steps out of one mill into another)
-//! and running mills (a mill a man can open and close again before the opponent can step into
-//! the gap); while flying, every open line is a threat.
+//! The score is a weighted sum of counts ([`terms`], [`WEIGHTS`]), each White's minus Black's
+//! then seen from the side to move: men (board + hand), complete mills, open lines (the empty
+//! points that complete a line of two), and per phase: while placing, the junction points,
+//! liberties (empty points next to one's men) and boxed-in men; while moving, mobility with a
+//! growing penalty as it runs out, blocked men, mill threats that a man from off the line can
+//! really close, double mills (a man that steps out of one mill into another) and running
+//! mills (a mill a man can open and close again before the opponent can step into the gap);
+//! while flying, every open line is a threat. Four terms are the mover's alone: a placing
+//! opponent with one open line to block, and with two or more (one of them closes); and the
+//! move itself (tempo), while placing and after.
 
 use super::board::{in_mill_at, points, Points, ADJACENT, MILLS, MILLS_THROUGH};
 use super::lines::mills_and_open;
@@ -14,52 +17,117 @@ use super::movegen::Phase;
 use super::{Morris, Move, NO_POINT};
 use crate::game::Side;
 
-const PIECE: i32 = 400;
-const MILL: i32 = 40;
-const OPEN_LINE_PLACING: i32 = 35;
-const THREAT: i32 = 70;
-const DOUBLE_MILL: i32 = 160;
-const RUNNING_MILL: i32 = 200;
-const MOBILITY: i32 = 30;
-const BLOCKED_PIECE: i32 = 50;
-/// Extra penalty for a side in the moving phase with only 1, 2 or 3 steps left: one or two
+/// How many terms the evaluation weighs.
+pub const TERMS: usize = 21;
+
+const MEN: usize = 0;
+const MILL: usize = 1;
+const PLACING_GAPS: usize = 2;
+const JUNCTION_MEN: usize = 3;
+const BOXED_MEN: usize = 4;
+const LIBERTIES: usize = 5;
+const STEPS: usize = 6;
+const BLOCKED_MEN: usize = 7;
+/// `STEPS_LEFT + n`: a side in the moving phase with only n (0-3) steps left: one or two
 /// opponent moves from being blocked, which loses.
-const LOW_MOBILITY: [i32; 4] = [0, 400, 180, 70];
-/// Empty points next to one's men while placing: room to move once the hands are empty.
-const LIBERTY: i32 = 8;
-/// A man with no empty neighbour while placing: boxed in before the moving phase starts.
-const BOXED_PIECE: i32 = 25;
-/// Centre-of-side points with four neighbours, worth more while placing.
-const JUNCTION: i32 = 8;
-/// A side that will be blocked on its turn has lost; short of the search seeing it, score it
-/// as nearly lost.
-const NO_MOBILITY: i32 = 3000;
+const STEPS_LEFT: usize = 8;
+const THREATS: usize = 12;
+const DOUBLE_MILLS: usize = 13;
+const RUNNING_MILLS: usize = 14;
+const FLYING_GAPS: usize = 15;
+const ONE_GAP_AGAINST: usize = 16;
+const GAPS_AGAINST: usize = 17;
+/// The side to move is placing / moving (or flying): the move in hand.
+const TEMPO_PLACING: usize = 18;
+const TEMPO_MOVING: usize = 19;
+const IN_HAND: usize = 20;
+
+/// The terms' names, in the order of [`WEIGHTS`] (what `morris-tune` reports).
+pub const TERM_NAMES: [&str; TERMS] = [
+    "men",
+    "mills",
+    "placing-gaps",
+    "junction-men",
+    "boxed-men",
+    "liberties",
+    "steps",
+    "blocked-men",
+    "no-step",
+    "one-step",
+    "two-steps",
+    "three-steps",
+    "threats",
+    "double-mills",
+    "running-mills",
+    "flying-gaps",
+    "one-gap-against",
+    "gaps-against",
+    "tempo-placing",
+    "tempo-moving",
+    "men-in-hand",
+];
+
+/// The weight of each term; a man is 400.
+pub const WEIGHTS: [i32; TERMS] = [
+    400, -60, 120, -20, -75, 82, 35, -38, -3000, -405, -180, -65, 290, 115, 102, 140, 43, -70, 23,
+    51, 150,
+];
+
+/// Terms `morris-tune` leaves as they are: the scale (a man), and a blocked side, which
+/// has lost (the search sees that as a result, not as a score).
+pub const FIXED_TERMS: [usize; 2] = [MEN, STEPS_LEFT];
 
 /// Evaluation from the side to move's view.
 pub fn evaluate(pos: &Morris) -> i32 {
-    let me = pos.side;
-    let score = side_score(pos, me) - side_score(pos, me.opponent());
+    let counts = terms(pos);
+    let score: i32 = (0..TERMS).map(|i| WEIGHTS[i] * counts[i]).sum();
     score.clamp(-90_000, 90_000)
 }
 
-fn side_score(pos: &Morris, side: Side) -> i32 {
+/// The counts the evaluation weighs, from the side to move's view: the side to move's minus
+/// the opponent's, and the two terms of the opponent's open lines while it places.
+pub fn terms(pos: &Morris) -> [i32; TERMS] {
+    let me = pos.side;
+    let mut counts = [0; TERMS];
+    side_terms(pos, me, 1, &mut counts);
+    let against = side_terms(pos, me.opponent(), -1, &mut counts);
+    if pos.phase(me.opponent()) == Phase::Placing {
+        match against.count_ones() {
+            0 => {}
+            1 => counts[ONE_GAP_AGAINST] = 1,
+            _ => counts[GAPS_AGAINST] = 1,
+        }
+    }
+    let tempo = if pos.phase(me) == Phase::Placing {
+        TEMPO_PLACING
+    } else {
+        TEMPO_MOVING
+    };
+    counts[tempo] = 1;
+    counts
+}
+
+/// Adds `sign` times `side`'s counts; returns its open lines' empty points.
+fn side_terms(pos: &Morris, side: Side, sign: i32, counts: &mut [i32; TERMS]) -> Points {
     let own = pos.pieces(side);
     let theirs = pos.pieces(side.opponent());
     let empty = pos.empty();
-    let mut score = PIECE * pos.piece_count(side) as i32;
+    let mut add = |term: usize, n: i32| counts[term] += sign * n;
+    add(MEN, pos.piece_count(side) as i32);
+    add(IN_HAND, i32::from(pos.in_hand(side)));
     let (mills, open) = mills_and_open(own, empty);
-    score += MILL * mills as i32;
+    add(MILL, mills as i32);
     match pos.phase(side) {
         Phase::Placing => {
-            score += OPEN_LINE_PLACING * open.count_ones() as i32;
+            add(PLACING_GAPS, open.count_ones() as i32);
             let mut liberties = 0;
             for p in points(own) {
                 let free = ADJACENT[p] & empty;
                 liberties |= free;
-                score += JUNCTION * i32::from(ADJACENT[p].count_ones() == 4);
-                score -= BOXED_PIECE * i32::from(free == 0);
+                add(JUNCTION_MEN, i32::from(ADJACENT[p].count_ones() == 4));
+                add(BOXED_MEN, i32::from(free == 0));
             }
-            score += LIBERTY * liberties.count_ones() as i32;
+            add(LIBERTIES, liberties.count_ones() as i32);
         }
         Phase::Moving => {
             let mut mobility = 0;
@@ -69,30 +137,29 @@ fn side_score(pos: &Morris, side: Side) -> i32 {
                 mobility += steps;
                 blocked += i32::from(steps == 0);
             }
-            score += MOBILITY * mobility - BLOCKED_PIECE * blocked;
-            score -= match mobility {
-                0 => NO_MOBILITY,
-                1..=3 => LOW_MOBILITY[mobility as usize],
-                _ => 0,
-            };
+            add(STEPS, mobility);
+            add(BLOCKED_MEN, blocked);
+            if mobility <= 3 {
+                add(STEPS_LEFT + mobility as usize, 1);
+            }
             // A threat counts only if a piece outside the line can step in.
             let threats = points(open)
                 .filter(|&e| {
                     points(ADJACENT[e] & own).any(|p| in_mill_at((own & !(1 << p)) | (1 << e), e))
                 })
                 .count() as i32;
-            score += THREAT * threats;
+            add(THREATS, threats);
             let (double, running) = mill_play(own, theirs, empty);
-            score += DOUBLE_MILL * double as i32 + RUNNING_MILL * running as i32;
+            add(DOUBLE_MILLS, double as i32);
+            add(RUNNING_MILLS, running as i32);
         }
         Phase::Flying => {
             // Any piece can fly in, so every open line is a threat; two cannot both be
             // blocked.
-            let threats = open.count_ones() as i32;
-            score += THREAT * 2 * threats;
+            add(FLYING_GAPS, open.count_ones() as i32);
         }
     }
-    score
+    open
 }
 
 /// Men that can step out of a complete mill into a point that completes another one (double

@@ -24,7 +24,7 @@
 
 mod board;
 pub mod book;
-mod eval;
+pub mod eval;
 #[cfg(test)]
 mod eval_tests;
 mod history;

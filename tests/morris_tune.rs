@@ -1,0 +1,75 @@
+//! `morris-tune` on small records: which positions become samples (quiet ones only: no mill
+//! close for the side to move, game not over), that the fit lowers the training loss, and
+//! errors for records it cannot use.
+
+use std::process::Command;
+
+fn record(result: &str, options: &str, moves: &str) -> String {
+    format!("[Game \"morris\"]\n[Options \"{options}\"]\n[Result \"{result}\"]\nposition startpos moves {moves}\n\n")
+}
+
+fn tune(text: &str) -> (bool, String, String) {
+    let dir = std::env::temp_dir().join(format!("morris-tune-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let path = dir.join(format!(
+        "{:x}.rec",
+        text.len() * 31 + text.as_bytes()[text.len() / 2] as usize
+    ));
+    std::fs::write(&path, text).unwrap();
+    let out = Command::new(env!("CARGO_BIN_EXE_morris-tune"))
+        .arg(&path)
+        .args(["--iterations", "200"])
+        .output()
+        .unwrap();
+    std::fs::remove_file(&path).ok();
+    (
+        out.status.success(),
+        String::from_utf8_lossy(&out.stdout).into_owned(),
+        String::from_utf8_lossy(&out.stderr).into_owned(),
+    )
+}
+
+fn losses(line: &str) -> (f64, f64) {
+    let mut numbers = line
+        .split([' ', ',', ';'])
+        .filter_map(|w| w.parse::<f64>().ok());
+    numbers.next().unwrap(); // the scale k
+    (numbers.next().unwrap(), numbers.next().unwrap())
+}
+
+/// Three games of 4, 4 and 5 positions (the start and after each move). In the last, after
+/// `a1 b2 d1 b4` White can close `a1 d1 g1`: that position is not quiet, so 12 samples.
+#[test]
+fn quiet_positions_are_the_samples_and_the_fit_lowers_the_loss() {
+    let text = [
+        record("1-0", "", "a1 a4 b2"),
+        record("1/2-1/2", "", "a1 b2 d1"),
+        record("1-0", "", "a1 b2 d1 b4"),
+    ]
+    .concat();
+    let (ok, out, err) = tune(&text);
+    assert!(ok, "{err}");
+    assert!(
+        out.starts_with("3 games: 12 training positions, 0 held out"),
+        "{out}"
+    );
+    let current = out.lines().find(|l| l.contains("current weights")).unwrap();
+    let fitted = out.lines().find(|l| l.contains("fitted weights")).unwrap();
+    assert!(losses(fitted).0 < losses(current).0, "{out}");
+    for name in ["men", "gaps-against", "tempo-placing"] {
+        assert!(out.lines().any(|l| l.starts_with(name)), "{out}");
+    }
+    // The scale is fixed: a man stays at 400.
+    let men = out.lines().find(|l| l.starts_with("men ")).unwrap();
+    assert_eq!(men.split_whitespace().nth(2), Some("400"), "{men}");
+}
+
+#[test]
+fn unusable_records_are_errors() {
+    let (ok, _, err) = tune(&record("1-0", "flying=true", "a1"));
+    assert!(!ok && err.contains("flying"), "{err}");
+    let (ok, _, err) = tune(&record("1-0", "", "a1 a1"));
+    assert!(!ok && err.contains("a1"), "{err}");
+    let (ok, _, err) = tune(&record("2-0", "", "a1"));
+    assert!(!ok && err.contains("unknown result"), "{err}");
+}
