@@ -3,7 +3,7 @@
 
 use std::process::{Command, Output};
 
-const TOOLS: [&str; 7] = [
+const TOOLS: [&str; 9] = [
     env!("CARGO_BIN_EXE_arena"),
     env!("CARGO_BIN_EXE_morris-tb"),
     env!("CARGO_BIN_EXE_cascades-solve"),
@@ -11,6 +11,8 @@ const TOOLS: [&str; 7] = [
     env!("CARGO_BIN_EXE_backgammon-match"),
     env!("CARGO_BIN_EXE_backgammon-deep"),
     env!("CARGO_BIN_EXE_web-board"),
+    env!("CARGO_BIN_EXE_morris-tune"),
+    env!("CARGO_BIN_EXE_opening-book"),
 ];
 
 fn run(tool: &str, args: &[&str]) -> Output {

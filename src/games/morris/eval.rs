@@ -18,7 +18,7 @@ use super::{Morris, Move, NO_POINT};
 use crate::game::Side;
 
 /// How many terms the evaluation weighs.
-pub const TERMS: usize = 21;
+pub const TERMS: usize = 24;
 
 const MEN: usize = 0;
 const MILL: usize = 1;
@@ -41,6 +41,12 @@ const GAPS_AGAINST: usize = 17;
 const TEMPO_PLACING: usize = 18;
 const TEMPO_MOVING: usize = 19;
 const IN_HAND: usize = 20;
+/// Empty points where a placement makes two lines of two at once (a fork next turn), the
+/// mover's and the opponent's.
+const FORKS_OWN: usize = 21;
+const FORKS_AGAINST: usize = 22;
+/// A moving opponent with two or more mill threats: one of them closes.
+const THREATS_AGAINST: usize = 23;
 
 /// The terms' names, in the order of [`WEIGHTS`] (what `morris-tune` reports).
 pub const TERM_NAMES: [&str; TERMS] = [
@@ -65,12 +71,15 @@ pub const TERM_NAMES: [&str; TERMS] = [
     "tempo-placing",
     "tempo-moving",
     "men-in-hand",
+    "forks-own",
+    "forks-against",
+    "threats-against",
 ];
 
 /// The weight of each term; a man is 400.
 pub const WEIGHTS: [i32; TERMS] = [
-    400, -60, 120, -20, -75, 82, 35, -38, -3000, -405, -180, -65, 290, 115, 102, 140, 43, -70, 23,
-    51, 150,
+    400, -62, 164, 7, -54, 72, 43, -35, -3000, -412, -183, -65, 333, 97, 140, 140, 44, -87, 26, 41,
+    171, 93, -85, -18,
 ];
 
 /// Terms `morris-tune` leaves as they are: the scale (a man), and a blocked side, which
@@ -85,19 +94,23 @@ pub fn evaluate(pos: &Morris) -> i32 {
 }
 
 /// The counts the evaluation weighs, from the side to move's view: the side to move's minus
-/// the opponent's, and the two terms of the opponent's open lines while it places.
+/// the opponent's, and the terms that belong to one side (the opponent's open lines while it
+/// places, its threats while it moves, each side's fork points, the tempo).
 pub fn terms(pos: &Morris) -> [i32; TERMS] {
     let me = pos.side;
     let mut counts = [0; TERMS];
-    side_terms(pos, me, 1, &mut counts);
+    let mine = side_terms(pos, me, 1, &mut counts);
     let against = side_terms(pos, me.opponent(), -1, &mut counts);
     if pos.phase(me.opponent()) == Phase::Placing {
-        match against.count_ones() {
+        match against.open.count_ones() {
             0 => {}
             1 => counts[ONE_GAP_AGAINST] = 1,
             _ => counts[GAPS_AGAINST] = 1,
         }
     }
+    counts[FORKS_OWN] = mine.forks;
+    counts[FORKS_AGAINST] = against.forks;
+    counts[THREATS_AGAINST] = i32::from(against.threats >= 2);
     let tempo = if pos.phase(me) == Phase::Placing {
         TEMPO_PLACING
     } else {
@@ -107,8 +120,19 @@ pub fn terms(pos: &Morris) -> [i32; TERMS] {
     counts
 }
 
-/// Adds `sign` times `side`'s counts; returns its open lines' empty points.
-fn side_terms(pos: &Morris, side: Side, sign: i32, counts: &mut [i32; TERMS]) -> Points {
+/// What the one-sided terms need to know of a side's lines.
+#[derive(Default)]
+struct Lines {
+    /// The empty points that complete a line of two.
+    open: Points,
+    /// Fork points while placing.
+    forks: i32,
+    /// Mill threats while moving.
+    threats: i32,
+}
+
+/// Adds `sign` times `side`'s counts.
+fn side_terms(pos: &Morris, side: Side, sign: i32, counts: &mut [i32; TERMS]) -> Lines {
     let own = pos.pieces(side);
     let theirs = pos.pieces(side.opponent());
     let empty = pos.empty();
@@ -117,6 +141,10 @@ fn side_terms(pos: &Morris, side: Side, sign: i32, counts: &mut [i32; TERMS]) ->
     add(IN_HAND, i32::from(pos.in_hand(side)));
     let (mills, open) = mills_and_open(own, empty);
     add(MILL, mills as i32);
+    let mut lines = Lines {
+        open,
+        ..Lines::default()
+    };
     match pos.phase(side) {
         Phase::Placing => {
             add(PLACING_GAPS, open.count_ones() as i32);
@@ -128,6 +156,7 @@ fn side_terms(pos: &Morris, side: Side, sign: i32, counts: &mut [i32; TERMS]) ->
                 add(BOXED_MEN, i32::from(free == 0));
             }
             add(LIBERTIES, liberties.count_ones() as i32);
+            lines.forks = fork_points(own, theirs, empty);
         }
         Phase::Moving => {
             let mut mobility = 0;
@@ -143,12 +172,12 @@ fn side_terms(pos: &Morris, side: Side, sign: i32, counts: &mut [i32; TERMS]) ->
                 add(STEPS_LEFT + mobility as usize, 1);
             }
             // A threat counts only if a piece outside the line can step in.
-            let threats = points(open)
+            lines.threats = points(open)
                 .filter(|&e| {
                     points(ADJACENT[e] & own).any(|p| in_mill_at((own & !(1 << p)) | (1 << e), e))
                 })
                 .count() as i32;
-            add(THREATS, threats);
+            add(THREATS, lines.threats);
             let (double, running) = mill_play(own, theirs, empty);
             add(DOUBLE_MILLS, double as i32);
             add(RUNNING_MILLS, running as i32);
@@ -159,7 +188,18 @@ fn side_terms(pos: &Morris, side: Side, sign: i32, counts: &mut [i32; TERMS]) ->
             add(FLYING_GAPS, open.count_ones() as i32);
         }
     }
-    open
+    lines
+}
+
+/// Empty points on two lines that each hold one man of `own` and no man of `theirs`.
+fn fork_points(own: Points, theirs: Points, empty: Points) -> i32 {
+    points(empty)
+        .filter(|&p| {
+            MILLS_THROUGH[p]
+                .iter()
+                .all(|&m| (own & m).count_ones() == 1 && theirs & m == 0)
+        })
+        .count() as i32
 }
 
 /// Men that can step out of a complete mill into a point that completes another one (double
