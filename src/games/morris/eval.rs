@@ -1,15 +1,17 @@
 //! Static evaluation and move ordering, phase-aware.
 //!
 //! The score is a weighted sum of counts ([`terms`], [`WEIGHTS`]), each White's minus Black's
-//! then seen from the side to move: men (board + hand), complete mills, open lines (the empty
-//! points that complete a line of two), and per phase: while placing, the junction points,
-//! liberties (empty points next to one's men) and boxed-in men; while moving, mobility with a
-//! growing penalty as it runs out, blocked men, mill threats that a man from off the line can
-//! really close, double mills (a man that steps out of one mill into another) and running
-//! mills (a mill a man can open and close again before the opponent can step into the gap);
-//! while flying, every open line is a threat. Four terms are the mover's alone: a placing
-//! opponent with one open line to block, and with two or more (one of them closes); and the
-//! move itself (tempo), while placing and after.
+//! then seen from the side to move: men (board + hand), men in hand once more, complete mills,
+//! open lines (the empty points that complete a line of two), and per phase: while placing,
+//! the junction points, liberties (empty points next to one's men) and boxed-in men; while
+//! moving, mobility with a growing penalty as it runs out, blocked men, mill threats that a
+//! man from off the line can really close, double mills (a man that steps out of one mill
+//! into another) and running mills (a mill a man can open and close again before the opponent
+//! can step into the gap); while flying, every open line is a threat. Some terms belong to one
+//! side: a placing opponent with one open line to block, and with two or more (one of them
+//! closes); a moving opponent with two or more threats; each side's fork points while placing
+//! (a placement there makes two lines of two); and the move itself (tempo), while placing and
+//! after. The weights are fitted to game results by `morris-tune` (docs/morris.md).
 
 use super::board::{in_mill_at, points, Points, ADJACENT, MILLS, MILLS_THROUGH};
 use super::lines::mills_and_open;
@@ -76,7 +78,8 @@ pub const TERM_NAMES: [&str; TERMS] = [
     "threats-against",
 ];
 
-/// The weight of each term; a man is 400.
+/// The weight of each term; a man is 400. Fitted by `morris-tune` (docs/morris.md, seventh
+/// round), then rounded.
 pub const WEIGHTS: [i32; TERMS] = [
     400, -62, 164, 7, -54, 72, 43, -35, -3000, -412, -183, -65, 333, 97, 140, 140, 44, -87, 26, 41,
     171, 93, -85, -18,
