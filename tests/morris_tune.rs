@@ -3,6 +3,7 @@
 //! errors for records it cannot use.
 
 use std::process::Command;
+use std::sync::atomic::{AtomicUsize, Ordering};
 
 fn record(result: &str, options: &str, moves: &str) -> String {
     format!("[Game \"morris\"]\n[Options \"{options}\"]\n[Result \"{result}\"]\nposition startpos moves {moves}\n\n")
@@ -11,10 +12,9 @@ fn record(result: &str, options: &str, moves: &str) -> String {
 fn tune(text: &str) -> (bool, String, String) {
     let dir = std::env::temp_dir().join(format!("morris-tune-{}", std::process::id()));
     std::fs::create_dir_all(&dir).unwrap();
-    let path = dir.join(format!(
-        "{:x}.rec",
-        text.len() * 31 + text.as_bytes()[text.len() / 2] as usize
-    ));
+    // One file per call: the tests run in parallel.
+    static CALLS: AtomicUsize = AtomicUsize::new(0);
+    let path = dir.join(format!("{}.rec", CALLS.fetch_add(1, Ordering::Relaxed)));
     std::fs::write(&path, text).unwrap();
     let out = Command::new(env!("CARGO_BIN_EXE_morris-tune"))
         .arg(&path)
@@ -22,6 +22,8 @@ fn tune(text: &str) -> (bool, String, String) {
         .output()
         .unwrap();
     std::fs::remove_file(&path).ok();
+    // Fails while another call still has its file there; the last one removes it.
+    std::fs::remove_dir(&dir).ok();
     (
         out.status.success(),
         String::from_utf8_lossy(&out.stdout).into_owned(),
