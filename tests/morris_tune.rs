@@ -1,6 +1,6 @@
 //! `morris-tune` on small records: which positions become samples (quiet ones only: no mill
-//! close for the side to move, game not over), that the fit lowers the training loss, and
-//! errors for records it cannot use.
+//! close for the side to move, game not over), that the fit lowers the training loss, that
+//! each game is replayed under its own options, and errors for records it cannot use.
 
 use std::process::Command;
 use std::sync::atomic::{AtomicUsize, Ordering};
@@ -66,12 +66,25 @@ fn quiet_positions_are_the_samples_and_the_fit_lowers_the_loss() {
     assert_eq!(men.split_whitespace().nth(2), Some("400"), "{men}");
 }
 
+/// Each game is replayed under its own options: the last move of this game (from a flying
+/// arena match) flies Black's man from c3 to d5, legal only with `flying=true`. Records of
+/// another game and bad options are errors.
 #[test]
-fn unusable_records_are_errors() {
-    let (ok, _, err) = tune(&record("1-0", "flying=true", "a1"));
+fn options_are_the_records_own_and_unusable_records_are_errors() {
+    let fly = "b4 f4 d2 g4 e4 g7 g1 d7 a7 d5 d6 c5 e5 e3 d1 d3 a1xd3 a4 d2d3 c5c4 d1d2 c4c3 \
+               g1d1xf4 g4f4 d2b2 f4f2 d6b6xa4 f2d2 b4a4xd2 d7d6 a4b4xd5 g7d7 b2d2xe3 c3d5xa7";
+    let (ok, out, err) = tune(&record("0-1", "flying=true", fly));
+    assert!(ok, "{err}");
+    assert!(out.starts_with("1 games: "), "{out}");
+    let (ok, _, err) = tune(&record("0-1", "", fly));
+    assert!(!ok && err.contains("c3d5xa7"), "{err}");
+    let (ok, _, err) = tune(&record("1-0", "flying=maybe", "a1"));
     assert!(!ok && err.contains("flying"), "{err}");
     let (ok, _, err) = tune(&record("1-0", "", "a1 a1"));
     assert!(!ok && err.contains("a1"), "{err}");
     let (ok, _, err) = tune(&record("2-0", "", "a1"));
     assert!(!ok && err.contains("unknown result"), "{err}");
+    let other = record("1-0", "", "a1").replace("morris", "nim");
+    let (ok, _, err) = tune(&other);
+    assert!(!ok && err.contains("nim record"), "{err}");
 }

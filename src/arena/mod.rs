@@ -96,12 +96,10 @@ impl Config {
         }
     }
 
-    /// The game options as `(key, value)` pairs.
+    /// The game options as `(key, value)` pairs (every word has its `=`: `start_position`
+    /// checks that before any game).
     fn option_pairs(&self) -> Vec<(&str, &str)> {
-        self.game_options
-            .split_whitespace()
-            .filter_map(|kv| kv.split_once('='))
-            .collect()
+        crate::game::option_pairs(&self.game_options)
     }
 
     /// The game at its start position, which also checks the game name and options.

@@ -16,7 +16,8 @@
 //! position startpos moves d2d3 ...
 //! ```
 //! `Opening` is how many of the moves were the opening (not chosen by the engines). Feeding
-//! the `position` line to an engine (or to `registry::AnyGame::set_position`) replays the game.
+//! the `position` line to an engine (or to `registry::AnyGame::set_position`) replays the game;
+//! [`parse`] reads records back (`morris-tune`).
 
 use super::referee::Played;
 use crate::game::Side;
@@ -82,6 +83,58 @@ pub fn format(header: &Header<'_>, game: &Played) -> String {
     text
 }
 
+/// What [`parse`] reads back from one record.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Recorded {
+    /// The `Game` header.
+    pub game: String,
+    /// The `Options` header.
+    pub options: String,
+    /// The `Result` header: the winner, `None` for a draw.
+    pub winner: Option<Side>,
+    /// The moves of the `position` line.
+    pub moves: Vec<String>,
+}
+
+/// Reads every record of a file of records, in order. A record whose `Result` is none of
+/// [`result_text`]'s, or a `position` line without one before it, is an error.
+pub fn parse(text: &str) -> anyhow::Result<Vec<Recorded>> {
+    let mut out = Vec::new();
+    let (mut game, mut options, mut winner) = (String::new(), String::new(), None);
+    for line in text.lines() {
+        if let Some(header) = line.strip_prefix('[') {
+            let Some((key, value)) = header.trim_end_matches(']').split_once(' ') else {
+                continue;
+            };
+            let value = value.trim_matches('"');
+            match key {
+                "Game" => game = value.to_owned(),
+                "Options" => options = value.to_owned(),
+                "Result" => {
+                    winner = Some(
+                        [Some(Side::White), Some(Side::Black), None]
+                            .into_iter()
+                            .find(|&w| result_text(w) == value)
+                            .ok_or_else(|| anyhow::anyhow!("unknown result {value}"))?,
+                    )
+                }
+                _ => {}
+            }
+        } else if let Some(rest) = line.strip_prefix("position startpos") {
+            let moves = rest.trim().strip_prefix("moves").unwrap_or("");
+            out.push(Recorded {
+                game: game.clone(),
+                options: options.clone(),
+                winner: winner
+                    .take()
+                    .ok_or_else(|| anyhow::anyhow!("a game without a result"))?,
+                moves: moves.split_whitespace().map(str::to_owned).collect(),
+            });
+        }
+    }
+    Ok(out)
+}
+
 /// Header values stay on one line and keep their quotes balanced.
 fn escape(value: &str) -> String {
     value
@@ -130,5 +183,33 @@ mod tests {
         assert!(text.contains("[Result \"0-1\"]"));
         assert!(text.contains("[Detail \"a1a2: 'bad' \"]"));
         assert!(text.ends_with("\nposition startpos moves d2d3 e7e6\n\n"));
+
+        // Read back, with a drawn game without moves after it.
+        let mut draw = game.clone();
+        draw.moves.clear();
+        draw.result.winner = None;
+        let both = text + &format(&header, &draw);
+        let read = parse(&both).unwrap();
+        let expected = |winner, moves: &[&str]| Recorded {
+            game: "bombardment".into(),
+            options: "size=6".into(),
+            winner,
+            moves: moves.iter().map(|m| m.to_string()).collect(),
+        };
+        assert_eq!(
+            read,
+            [
+                expected(Some(Side::Black), &["d2d3", "e7e6"]),
+                expected(None, &[])
+            ]
+        );
+    }
+
+    #[test]
+    fn records_that_cannot_be_read_back() {
+        let error = parse("[Result \"2-0\"]\nposition startpos\n").unwrap_err();
+        assert!(error.to_string().contains("unknown result 2-0"), "{error}");
+        let error = parse("[Game \"nim\"]\nposition startpos moves 1\n").unwrap_err();
+        assert!(error.to_string().contains("without a result"), "{error}");
     }
 }

@@ -1,8 +1,8 @@
 //! `morris-tune RECORDS...`: fits the weights of the Morris evaluation to game results
 //! (Texel's method; docs/morris.md).
 //!
-//! Every quiet position of the games in the records (`arena --record`; no mill close for the
-//! side to move, game not over) becomes one sample: the evaluation's term counts
+//! Every quiet position of the games in the records (`arena --record`, replayed under each
+//! game's options; no mill close for the side to move, game not over) becomes one sample: the evaluation's term counts
 //! (`eval::terms`) and the game's result from the side to move's view (1, 1/2, 0). The
 //! prediction is `1 / (1 + exp(-k * score))` with `score` the weighted sum of the counts;
 //! full-batch gradient descent (Adam) on the cross-entropy fits `k` and every weight but the
@@ -13,15 +13,16 @@
 use anyhow::{bail, Context};
 use clap::Parser;
 use std::path::PathBuf;
-use tabula::game::{Game, Hints};
+use tabula::arena::record::{self, Recorded};
+use tabula::game::{option_pairs, Game, Hints, Side};
 use tabula::games::morris::eval::{terms, FIXED_TERMS, TERMS, TERM_NAMES, WEIGHTS};
-use tabula::games::morris::{Morris, Options};
+use tabula::games::morris::Morris;
 
 /// Command line.
 #[derive(Parser)]
 #[command(about = "Fits the Morris evaluation's weights to the results of recorded games")]
 struct Args {
-    /// Game records written by `arena --record` (Nine Men's Morris, flying off).
+    /// Game records written by `arena --record` (Nine Men's Morris, any options).
     #[arg(required = true)]
     records: Vec<PathBuf>,
     /// Passes of gradient descent over all samples.
@@ -48,7 +49,7 @@ fn main() -> anyhow::Result<()> {
     for path in &args.records {
         let text =
             std::fs::read_to_string(path).with_context(|| format!("reading {}", path.display()))?;
-        for game in parse_records(&text)? {
+        for game in record::parse(&text)? {
             let target = if games % 10 == 9 {
                 &mut held
             } else {
@@ -90,54 +91,32 @@ fn main() -> anyhow::Result<()> {
     Ok(())
 }
 
-/// A recorded game: its moves and White's points (1, 1/2, 0).
-struct Record {
-    moves: Vec<String>,
-    white_points: f64,
-}
-
-fn parse_records(text: &str) -> anyhow::Result<Vec<Record>> {
-    let mut out = Vec::new();
-    let mut result = None;
-    for line in text.lines() {
-        if let Some(value) = line.strip_prefix("[Result \"") {
-            result = Some(match value.trim_end_matches("\"]") {
-                "1-0" => 1.0,
-                "0-1" => 0.0,
-                "1/2-1/2" => 0.5,
-                other => bail!("unknown result {other}"),
-            });
-        } else if let Some(value) = line.strip_prefix("[Options \"") {
-            if value.contains("flying=true") {
-                bail!("flying games are not tuned (the tables play them)");
-            }
-        } else if let Some(moves) = line.strip_prefix("position startpos") {
-            let moves = moves.trim().strip_prefix("moves").unwrap_or("");
-            let white_points = result.take().context("a game without a result")?;
-            out.push(Record {
-                moves: moves.split_whitespace().map(str::to_owned).collect(),
-                white_points,
-            });
-        }
+/// Replays `game` under its own options, adding its quiet positions to `out`.
+fn samples(game: &Recorded, out: &mut Vec<Sample>) -> anyhow::Result<()> {
+    if game.game != Morris::NAME {
+        bail!(
+            "a {} record: morris-tune reads Nine Men's Morris only",
+            game.game
+        );
     }
-    Ok(out)
-}
-
-/// Replays `game`, adding its quiet positions to `out`.
-fn samples(game: &Record, out: &mut Vec<Sample>) -> anyhow::Result<()> {
-    let mut pos = Morris::start(&Options::default());
+    let options = Morris::parse_options(&option_pairs(&game.options))
+        .map_err(|e| anyhow::anyhow!("options {:?}: {e:?}", game.options))?;
+    let white_points = match game.winner {
+        Some(Side::White) => 1.0,
+        Some(Side::Black) => 0.0,
+        None => 0.5,
+    };
+    let mut pos = Morris::start(&options);
     let mut tactical = Vec::new();
     for token in game.moves.iter().map(Some).chain([None]) {
         tactical.clear();
         pos.tactical_moves(&mut tactical);
         if pos.outcome().is_none() && tactical.is_empty() {
-            let counts = terms(&pos).map(f64::from);
-            let white = pos.side_to_move() == tabula::game::Side::White;
-            let result = if white {
-                game.white_points
-            } else {
-                1.0 - game.white_points
+            let result = match pos.side_to_move() {
+                Side::White => white_points,
+                Side::Black => 1.0 - white_points,
             };
+            let counts = terms(&pos).map(f64::from);
             out.push(Sample { counts, result });
         }
         let Some(token) = token else { break };

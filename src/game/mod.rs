@@ -283,6 +283,15 @@ pub trait Build {
     fn build<G: Complete>(self, options: G::Options) -> Self::Output;
 }
 
+/// Game options as written after `newgame NAME` (`"k=v k=v"`) split into the pairs
+/// [`Game::parse_options`] takes; a word without `=` becomes a key with an empty value, which
+/// the game then rejects by name.
+pub fn option_pairs(text: &str) -> Vec<(&str, &str)> {
+    text.split_whitespace()
+        .map(|pair| pair.split_once('=').unwrap_or((pair, "")))
+        .collect()
+}
+
 /// The plain copy-make perft every game starts from; terminal positions add nothing beyond
 /// depth 0, as notation.md defines.
 pub fn generic_perft<G: Game>(pos: &G, depth: u32) -> u64 {

@@ -141,10 +141,7 @@ impl EngineOptions {
 
     /// The game options as `(key, value)` pairs.
     pub fn game_option_pairs(&self) -> Vec<(&str, &str)> {
-        self.game_options
-            .split_whitespace()
-            .map(|pair| pair.split_once('=').unwrap_or((pair, "")))
-            .collect()
+        crate::game::option_pairs(&self.game_options)
     }
 
     /// Sets one option by (case-insensitive) name; the value is checked, never clamped.

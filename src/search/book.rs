@@ -29,10 +29,10 @@ pub type BookSink<'a, G> =
     dyn FnMut(&G, &BookEntry<<G as crate::game::Game>::Move>) -> anyhow::Result<()> + 'a;
 
 /// Walks the book positions of `plies` plies from `start`, ply by ply for the book sides
-/// `sides` at once (so that a walk cut short still covers every position up to some ply), searching
-/// each new key with `limits` and `table` (kept from one search to the next) and handing
-/// every position and its result to `found` before going on; an error from `found` ends the
-/// walk.
+/// `sides` at once (so that a walk cut short still covers every position up to some ply),
+/// searching each new key with `limits` and `table` (kept from one search to the next) and
+/// handing every position and its result to `found` before going on; an error from `found`
+/// ends the walk.
 pub fn walk_book<G: Complete>(
     start: &G,
     plies: u32,
