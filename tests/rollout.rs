@@ -1,5 +1,6 @@
 //! `rollout` through the protocol: values known by counting dice, the stratified first rolls,
-//! the same answer on any number of threads, truncation, `stop`, and malformed arguments.
+//! the same answer on any number of threads, truncation, the luck correction, `stop`, and
+//! malformed arguments.
 
 mod common;
 
@@ -96,6 +97,46 @@ fn a_truncated_rollout_takes_the_evaluation_after_its_plies() {
 }
 
 #[test]
+fn the_luck_correction_takes_the_dice_out_of_a_decided_position() {
+    // The position of the test above: black's roll decides everything (a loss of 1 with 17
+    // rolls of 36, of 2 with 19), white's roll cannot change it. Black's policy play after
+    // each roll leaves a bear-off that the database values exactly (-1000 or -2000), so a
+    // trial's luck is its own value less the mean, and every corrected trial is the mean:
+    // -55000 / 36 = -1527.78, luck rounded to a thousandth of a point, so -1528 each time.
+    let mut engine = backgammon();
+    engine.send("position fen w=1:1 b=6:15 b -");
+    let line = rollout(&mut engine, "rollout trials 50 seed 9 luck 1");
+    assert_eq!(field(&line, "mean"), "-1528.0");
+    assert_eq!(field(&line, "se"), "0.0");
+    // The results themselves are counted as they fell (50 trials: not whole strata).
+    assert_eq!(count(&line, "losses"), 50);
+    let plain = rollout(&mut engine, "rollout trials 50 seed 9 luck 0");
+    assert_eq!(count(&line, "lgammons"), count(&plain, "lgammons"));
+    assert_ne!(field(&plain, "se"), "0.0");
+}
+
+#[test]
+fn the_luck_correction_narrows_a_rollout_and_keeps_its_mean() {
+    let mut engine = backgammon();
+    engine.send("position startpos moves 31:8/5,6/5");
+    let plain = rollout(&mut engine, "rollout trials 144 plies 4 seed 2");
+    let lucky = rollout(&mut engine, "rollout trials 144 plies 4 seed 2 luck 1");
+    let value = |line: &str, key: &str| -> f64 { field(line, key).parse().unwrap() };
+    // The same dice, so the same trials; the correction only subtracts each trial's luck.
+    assert!(
+        value(&lucky, "se") * 3.0 < value(&plain, "se"),
+        "{plain} / {lucky}"
+    );
+    let gap = (value(&lucky, "mean") - value(&plain, "mean")).abs();
+    assert!(gap < 3.0 * value(&plain, "se"), "{plain} / {lucky}");
+    engine.send("setoption name Threads value 2");
+    assert_eq!(
+        rollout(&mut engine, "rollout trials 144 plies 4 seed 2 luck 1"),
+        lucky
+    );
+}
+
+#[test]
 fn stop_ends_a_rollout_with_the_trials_so_far_and_isready_is_answered() {
     let mut engine = backgammon();
     engine.send("position startpos\nrollout trials 10000000");
@@ -123,11 +164,15 @@ fn malformed_arguments_are_refused_and_change_nothing() {
         "rollout seed 99999999999999999999",
         "rollout trials",
         "rollout depth 3",
+        "rollout luck 2",
+        "rollout luck -1",
+        "rollout luck 1 luck 1",
+        "rollout luck",
     ] {
         engine.send(bad);
         let line = engine.until("", LONG);
         assert_eq!(
-            line, "error expected rollout [trials N] [plies N] [seed N]",
+            line, "error expected rollout [trials N] [plies N] [seed N] [luck 0|1]",
             "{bad}"
         );
     }

@@ -1,11 +1,13 @@
 //! Supervised training of the backgammon network on deeper targets (docs/backgammon.md):
 //!
-//! - `backgammon-deep generate --positions N --seed S --explore X [--from W] --out DATA`
-//!   plays self-play games with network W (1 ply; with probability X a uniformly random play
-//!   instead, so that not only the best positions appear) and writes every position before a
-//!   roll, except all-home races (the bear-off database scores those), with its target: the
-//!   five outputs for the side to move averaged over the rolls of its best 1-ply play with
-//!   each (results exact, all-home races from the database).
+//! - `backgammon-deep generate --positions N --seed S --explore X [--from W] [--depth 2
+//!   --candidates K] --out DATA` plays self-play games with network W (1 ply; with
+//!   probability X a uniformly random play instead, so that not only the best positions
+//!   appear) and writes every position before a roll, except all-home races (the bear-off
+//!   database scores those), with its target: the five outputs for the side to move averaged
+//!   over the rolls of its best 1-ply play with each (results exact, all-home races from the
+//!   database); with `--depth 2` each roll's K best 1-ply plays are compared by that same
+//!   average one move further on.
 //! - `backgammon-deep train --data DATA [--from W] --out W2 --epochs E --alpha A --decay D
 //!   --holdout F --seed S` starts from W and takes one cross-entropy gradient step per
 //!   position, in a seeded shuffled order each epoch, the learning rate times D after each;
@@ -23,7 +25,7 @@ use tabula::games::backgammon::position_text::{format_fen, parse_fen};
 use tabula::games::backgammon::{Backgammon, Move, Options, Roll};
 use tabula::util::rng::Rng;
 
-/// Trains the backgammon network on 1-ply lookahead targets (docs/backgammon.md).
+/// Trains the backgammon network on lookahead targets (docs/backgammon.md).
 #[derive(Parser, Debug)]
 #[command(name = "backgammon-deep")]
 struct Args {
@@ -50,6 +52,16 @@ enum Command {
         /// The data file
         #[arg(long, value_name = "FILE")]
         out: PathBuf,
+        /// Lookahead of the targets: 1 (each roll's best play by the network), or 2 (each
+        /// roll's best 1-ply plays compared by their own 1-ply lookahead)
+        #[arg(long, value_name = "N", default_value_t = 1, value_parser = clap::value_parser!(u8).range(1..=2))]
+        depth: u8,
+        /// With --depth 2: how many of a roll's best 1-ply plays are looked at further
+        #[arg(long, value_name = "N", default_value_t = 2, value_parser = clap::value_parser!(u16).range(1..))]
+        candidates: u16,
+        /// Targets from one luck-corrected rollout of P moves per position instead
+        #[arg(long, value_name = "P", conflicts_with = "depth", value_parser = clap::value_parser!(u32).range(1..))]
+        rollout_plies: Option<u32>,
     },
     /// Trains a network on a data file from `generate`
     Train {
@@ -145,22 +157,145 @@ fn lookahead(
     moves: &mut Vec<Move>,
     scratch: &mut Vec<(usize, f32)>,
 ) -> [f32; OUTPUTS] {
+    over_rolls(pos, |roll| best_play(net, pos, roll, moves, scratch).1)
+}
+
+/// The average of `per_roll` over the rolls of `pos`, weighted by their chances.
+fn over_rolls(
+    pos: &Backgammon,
+    mut per_roll: impl FnMut(Roll) -> [f32; OUTPUTS],
+) -> [f32; OUTPUTS] {
     let mut sum = [0f64; OUTPUTS];
     for (roll, p) in Roll::all(pos.is_opening()) {
-        let (_, out) = best_play(net, pos, roll, moves, scratch);
-        for (s, o) in sum.iter_mut().zip(out) {
+        for (s, o) in sum.iter_mut().zip(per_roll(roll)) {
             *s += p * f64::from(o);
         }
     }
     sum.map(|s| s as f32)
 }
 
+/// The target of a position before the roll two plies deep: for each roll, the `candidates`
+/// best plays at 1 ply are scored by their own [`lookahead`] (the opponent's best reply to
+/// each of its rolls), and the best of them counts.
+fn lookahead2(
+    net: &Net,
+    pos: &Backgammon,
+    candidates: usize,
+    moves: &mut Vec<Move>,
+    scratch: &mut Vec<(usize, f32)>,
+) -> [f32; OUTPUTS] {
+    let mut replies = Vec::new();
+    over_rolls(pos, |roll| {
+        moves.clear();
+        pos.plays_of(roll, moves);
+        let mut ranked: Vec<(f32, Backgammon)> = moves
+            .iter()
+            .map(|&mv| {
+                let mut child = pos.clone();
+                child.set_dice(roll);
+                child.play(mv);
+                (Net::equity_of(&after_play(net, &child, scratch)), child)
+            })
+            .collect();
+        ranked.sort_by(|a, b| b.0.total_cmp(&a.0));
+        let mut best: Option<(f32, [f32; OUTPUTS])> = None;
+        for (_, child) in ranked.iter().take(candidates) {
+            let out = if child.outcome().is_some() || all_home(child) {
+                after_play(net, child, scratch)
+            } else {
+                flipped(&lookahead(net, child, &mut replies, scratch))
+            };
+            let equity = Net::equity_of(&out);
+            if best.is_none_or(|(b, _)| equity > b) {
+                best = Some((equity, out));
+            }
+        }
+        best.expect("at least one play").1
+    })
+}
+
+/// One rollout of `plies` moves from `pos` (before the roll), each side taking its best
+/// 1-ply play, corrected by its luck: at every roll, the outputs after the best play of the
+/// roll that came less their average over all rolls (everything from the side to move at
+/// `pos`'s view). The end is the result, or the network's outputs once `plies` moves are
+/// made or the race is all home. The correction has mean zero, so the expected target is
+/// the rollout's value, with most of the dice's noise gone; one move deep it is exactly
+/// [`lookahead`]. Values pushed outside 0..1 by the correction are clamped.
+fn rollout_target(
+    net: &Net,
+    pos: &Backgammon,
+    plies: u32,
+    rng: &mut Rng,
+    moves: &mut Vec<Move>,
+    scratch: &mut Vec<(usize, f32)>,
+) -> [f32; OUTPUTS] {
+    let me = pos.side_to_move();
+    let view = |side, out: [f32; OUTPUTS]| if side == me { out } else { flipped(&out) };
+    let mut luck = [0f64; OUTPUTS];
+    let mut cur = pos.clone();
+    let mut played = 0;
+    let end = loop {
+        if let Some(o) = cur.outcome() {
+            break result_targets(&o, me);
+        }
+        if played == plies || all_home(&cur) {
+            break view(cur.side_to_move(), net.outputs(&cur, scratch));
+        }
+        let mover = cur.side_to_move();
+        let rolls: Vec<(Roll, f64)> = Roll::all(cur.is_opening()).collect();
+        let pick = rng.unit();
+        let (mut cumulative, mut chosen) = (0.0, None);
+        let mut mean = [0f64; OUTPUTS];
+        for &(roll, p) in &rolls {
+            let (mv, out) = best_play(net, &cur, roll, moves, scratch);
+            let out = view(mover, out);
+            for (m, o) in mean.iter_mut().zip(out) {
+                *m += p * f64::from(o);
+            }
+            cumulative += p;
+            if chosen.is_none() && pick < cumulative {
+                chosen = Some((roll, mv, out));
+            }
+        }
+        let (roll, mv, out) = chosen.unwrap_or_else(|| {
+            let (roll, _) = rolls[rolls.len() - 1];
+            let (mv, out) = best_play(net, &cur, roll, moves, scratch);
+            (roll, mv, view(mover, out))
+        });
+        for ((l, o), m) in luck.iter_mut().zip(out).zip(mean) {
+            *l += f64::from(o) - m;
+        }
+        cur.set_dice(roll);
+        cur.play(mv);
+        played += 1;
+    };
+    let mut target = [0f32; OUTPUTS];
+    for ((t, e), l) in target.iter_mut().zip(end).zip(luck) {
+        *t = (f64::from(e) - l).clamp(0.0, 1.0) as f32;
+    }
+    target
+}
+
+/// How deep `generate` looks for its targets.
+#[derive(Clone, Copy, Debug)]
+enum Depth {
+    /// [`lookahead`].
+    One,
+    /// [`lookahead2`] with this many candidates per roll.
+    Two(usize),
+    /// [`rollout_target`] of this many moves.
+    Rollout(u32),
+}
+
 /// `generate`: self-play games until `positions` positions are written.
-fn generate(net: &Net, positions: u32, seed: u64, explore: f64, out: &Path) {
+fn generate(net: &Net, positions: u32, seed: u64, explore: f64, depth: Depth, out: &Path) {
     let file = std::fs::File::create(out)
         .unwrap_or_else(|e| fail(format!("cannot write {}: {e}", out.display())));
     let mut file = std::io::BufWriter::new(file);
     let mut rng = Rng::new(seed);
+    // The rollouts' dice come from a stream of their own, so the games are those of the
+    // other kinds of target with the same seed.
+    let mut luck_rng = Rng::new(seed ^ 0x005e_ed0f_d1ce);
     let (mut moves, mut scratch) = (Vec::new(), Vec::new());
     let (mut written, mut games) = (0u32, 0u32);
     let started = std::time::Instant::now();
@@ -168,12 +303,22 @@ fn generate(net: &Net, positions: u32, seed: u64, explore: f64, out: &Path) {
         let mut pos = Backgammon::start(&Options::default());
         games += 1;
         while pos.outcome().is_none() && !all_home(&pos) && written < positions {
-            let target = lookahead(net, &pos, &mut moves, &mut scratch);
+            let target = match depth {
+                Depth::One => lookahead(net, &pos, &mut moves, &mut scratch),
+                Depth::Two(k) => lookahead2(net, &pos, k, &mut moves, &mut scratch),
+                Depth::Rollout(plies) => {
+                    rollout_target(net, &pos, plies, &mut luck_rng, &mut moves, &mut scratch)
+                }
+            };
             let numbers: Vec<String> = target.iter().map(|t| format!("{t:.5}")).collect();
             writeln!(file, "{}\t{}", format_fen(&pos), numbers.join(" "))
                 .unwrap_or_else(|e| fail(format!("cannot write {}: {e}", out.display())));
             written += 1;
-            if written.is_multiple_of(10_000) {
+            let every = match depth {
+                Depth::One => 10_000,
+                Depth::Two(_) | Depth::Rollout(_) => 1_000,
+            };
+            if written.is_multiple_of(every) {
                 eprintln!(
                     "positions {written} games {games} time {:.0}s",
                     started.elapsed().as_secs_f64()
@@ -314,9 +459,17 @@ fn main() {
             explore,
             from,
             out,
+            depth,
+            candidates,
+            rollout_plies,
         } => {
             bearoff::prepare();
-            generate(&read_net(&from), positions, seed, explore, &out);
+            let depth = match (rollout_plies, depth) {
+                (Some(plies), _) => Depth::Rollout(plies),
+                (None, 1) => Depth::One,
+                (None, _) => Depth::Two(candidates.into()),
+            };
+            generate(&read_net(&from), positions, seed, explore, depth, &out);
         }
         Command::Train {
             data,
@@ -356,6 +509,52 @@ mod tests {
         let pos = position("w=1:1 b=19:1,6:14 w -");
         let target = lookahead(&net, &pos, &mut Vec::new(), &mut Vec::new());
         assert_eq!(target, [1.0, 1.0, 1.0, 0.0, 0.0]);
+    }
+
+    /// Two plies deep: white (checkers on its 6 and 1 points) wins only by bearing both off
+    /// now, with a 6 (11 rolls of 36) or a double of 2 to 5 (4), since black's last checker on
+    /// its ace point goes off next turn whatever happens. A sure win stays exact too.
+    #[test]
+    fn two_ply_targets_of_decided_races_are_exact() {
+        let net = read_net(&None);
+        let (mut moves, mut scratch) = (Vec::new(), Vec::new());
+        let pos = position("w=6:1,1:1 b=1:1 w -");
+        let target = lookahead2(&net, &pos, 2, &mut moves, &mut scratch);
+        assert!((target[0] - 15.0 / 36.0).abs() < 1e-6, "{target:?}");
+        assert_eq!(target[1..], [0.0; 4]);
+        let sure = position("w=1:1 b=19:1,6:14 w -");
+        let target = lookahead2(&net, &sure, 2, &mut moves, &mut scratch);
+        assert_eq!(target, [1.0, 1.0, 1.0, 0.0, 0.0]);
+        // In contact colour twins get the same target, and more candidates never lower it.
+        let white = position("w=24:2,13:5,8:3,6:5 b=24:2,13:4,8:3,6:5,5:1 w -");
+        let black = position("w=24:2,13:4,8:3,6:5,5:1 b=24:2,13:5,8:3,6:5 b -");
+        let a = lookahead2(&net, &white, 2, &mut moves, &mut scratch);
+        assert_eq!(a, lookahead2(&net, &black, 2, &mut moves, &mut scratch));
+        let wider = lookahead2(&net, &white, 4, &mut moves, &mut scratch);
+        assert!(Net::equity_of(&wider) >= Net::equity_of(&a) - 1e-6);
+    }
+
+    /// A rollout of one move, corrected by its luck, is the 1-ply lookahead whatever the
+    /// dice; longer ones are probabilities, and a decided race stays exact (the race of the
+    /// test above: 15 of 36 rolls win, and nothing later changes that).
+    #[test]
+    fn rollout_targets_are_lookaheads_with_the_luck_taken_out() {
+        let net = read_net(&None);
+        let (mut moves, mut scratch) = (Vec::new(), Vec::new());
+        let mut rng = Rng::new(5);
+        let pos = position("w=24:2,13:4,8:3,6:5,5:1 b=24:2,13:5,8:3,6:5 w -");
+        let one_ply = lookahead(&net, &pos, &mut moves, &mut scratch);
+        for _ in 0..5 {
+            let t = rollout_target(&net, &pos, 1, &mut rng, &mut moves, &mut scratch);
+            for (a, b) in t.iter().zip(one_ply) {
+                assert!((a - b).abs() < 1e-6, "{t:?} {one_ply:?}");
+            }
+            let t = rollout_target(&net, &pos, 6, &mut rng, &mut moves, &mut scratch);
+            assert!(t.iter().all(|p| (0.0..=1.0).contains(p)), "{t:?}");
+        }
+        let race = position("w=6:1,1:1 b=1:1 w -");
+        let t = rollout_target(&net, &race, 4, &mut rng, &mut moves, &mut scratch);
+        assert!((t[0] - 15.0 / 36.0).abs() < 1e-6, "{t:?}");
     }
 
     /// The target is for the side to move: colour-swapped twins get the same one, and one
@@ -398,8 +597,8 @@ mod tests {
         let dir = std::env::temp_dir();
         let (a, b) = (dir.join("bgdeep-a.data"), dir.join("bgdeep-b.data"));
         let net = read_net(&None);
-        generate(&net, 300, 7, 0.2, &a);
-        generate(&net, 300, 7, 0.2, &b);
+        generate(&net, 300, 7, 0.2, Depth::One, &a);
+        generate(&net, 300, 7, 0.2, Depth::One, &b);
         let text = std::fs::read_to_string(&a).expect("written");
         assert_eq!(text, std::fs::read_to_string(&b).expect("written"));
         let examples = read_data(&a);

@@ -86,7 +86,7 @@ pub enum Command<'a> {
     Perft(u32),
     /// `divide D`
     Divide(u32),
-    /// `rollout [trials N] [plies P] [seed S]`
+    /// `rollout [trials N] [plies P] [seed S] [luck 0|1]`
     Rollout(RolloutParams),
     /// `move M`
     Move(&'a str),
@@ -127,4 +127,6 @@ pub struct RolloutParams {
     pub plies: Option<u32>,
     /// Seed of the dice (default: the `Seed` option).
     pub seed: Option<u64>,
+    /// Luck-based variance reduction on (1) or off (0).
+    pub luck: Option<bool>,
 }

@@ -67,7 +67,7 @@ pub const USAGE: &[(&str, &str)] = &[
     ("ponderhit", "ponderhit"),
     ("wait", "wait"),
     ("solve", "solve [movetime MS]"),
-    ("rollout", "rollout [trials N] [plies N] [seed N]"),
+    ("rollout", "rollout [trials N] [plies N] [seed N] [luck 0|1]"),
     ("bench", "bench [NODES]"),
     ("help", "help"),
     ("quit", "quit"),
@@ -353,10 +353,11 @@ fn go(i: &str) -> IResult<&str, Command<'_>> {
     .parse(i)
 }
 
-/// `rollout [trials N] [plies N] [seed N]`, in any order, each at most once; trials at least 1.
+/// `rollout [trials N] [plies N] [seed N] [luck 0|1]`, in any order, each at most once; trials at
+/// least 1.
 fn rollout(i: &str) -> IResult<&str, Command<'_>> {
     let item = (
-        alt((tag("trials"), tag("plies"), tag("seed"))),
+        alt((tag("trials"), tag("plies"), tag("seed"), tag("luck"))),
         space1,
         number_u64,
     );
@@ -372,6 +373,12 @@ fn rollout(i: &str) -> IResult<&str, Command<'_>> {
                         return None;
                     }
                     params.plies = Some(u32::try_from(value).ok()?);
+                    continue;
+                }
+                "luck" if value <= 1 => {
+                    if params.luck.replace(value == 1).is_some() {
+                        return None;
+                    }
                     continue;
                 }
                 _ => return None,

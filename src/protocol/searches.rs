@@ -211,6 +211,7 @@ impl Session {
             plies: params.plies.unwrap_or(0),
             seed: params.seed.unwrap_or(self.options.seed),
             threads: self.options.threads,
+            luck: params.luck.unwrap_or(false),
         };
         self.start_job(BOUNDED, move |game, stop, out| {
             let start = Instant::now();

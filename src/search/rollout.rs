@@ -5,6 +5,14 @@
 //! trials see each first roll in its exact proportion and 1296 each pair of first rolls: the
 //! usual variance reduction of backgammon rollouts. Trials depend only on the seed and their
 //! number, and are summed in order, so the result is the same with any number of threads.
+//!
+//! With [`RolloutLimits::luck`] each trial's value is also corrected by its luck, as GNU
+//! Backgammon's rollouts do: at every chance event the policy's move is found for each event
+//! that could have happened, and the luck of the event that did is its value (the evaluation
+//! after the policy's move) less the probability-weighted mean over all of them. The luck
+//! has mean zero whatever the evaluation, so the corrected mean is unbiased, and a good
+//! evaluation takes most of the dice's noise out of it; each chance event then costs as many
+//! move choices as it has outcomes.
 
 use crate::game::{Chance, Complete, Outcome, Side};
 use crate::util::rng::Rng;
@@ -32,6 +40,8 @@ pub struct RolloutLimits {
     pub seed: u64,
     /// Threads sharing the trials.
     pub threads: usize,
+    /// Luck-based variance reduction: each trial's value less the luck of its chance events.
+    pub luck: bool,
 }
 
 /// Results of the trials so far, from the root's side to move's view.
@@ -89,6 +99,16 @@ impl RolloutStats {
 struct Trial {
     value: i64,
     end: End,
+}
+
+impl Trial {
+    /// The trial with its value corrected by the luck it had.
+    fn less(self, luck: i64) -> Trial {
+        Trial {
+            value: self.value - luck,
+            ..self
+        }
+    }
 }
 
 /// How a trial ended, for the root's side to move: won or lost with so many points, drawn,
@@ -176,12 +196,13 @@ fn play_trial<G: Complete>(root: &G, limits: &RolloutLimits, number: u64) -> Tri
     let (mut chances, mut moves) = (0, 0);
     let mut events: Vec<Chance> = Vec::new();
     let mut legal = Vec::new();
+    let mut luck = 0;
     loop {
         if let Some(outcome) = pos.outcome() {
-            return finished(&pos, &outcome, me);
+            return finished(&pos, &outcome, me).less(luck);
         }
         if moves >= MAX_TRIAL_PLIES || limits.plies > 0 && moves >= limits.plies {
-            return cut(&pos, me);
+            return cut(&pos, me).less(luck);
         }
         events.clear();
         pos.chance_events(&mut events);
@@ -191,35 +212,73 @@ fn play_trial<G: Complete>(root: &G, limits: &RolloutLimits, number: u64) -> Tri
                 None => rng.unit(),
             };
             chances += 1;
-            pos.apply_chance(pick(&events, u));
+            let event = pick(&events, u);
+            if limits.luck {
+                luck += event_luck(&pos, &events, event, me, &mut legal);
+            }
+            pos.apply_chance(event);
             continue;
         }
-        legal.clear();
-        pos.legal_moves(&mut legal);
-        let mut best = None;
-        let mut best_value = i32::MAX;
-        for &mv in &legal {
-            let mut child = pos.clone();
-            child.play(mv);
-            // The child's evaluation is the opponent's view (or, if the same side moves
-            // again, the mover's own: then higher is better).
-            let value = if child.side_to_move() == pos.side_to_move() {
-                -child.evaluate()
-            } else {
-                child.evaluate()
-            };
-            if value < best_value {
-                best_value = value;
-                best = Some(mv);
-            }
-        }
-        match best {
-            Some(mv) => pos.play(mv),
+        match policy_move(&pos, &mut legal) {
+            Some((mv, _)) => pos.play(mv),
             // No move and no end: nothing more can happen; value it as it stands.
-            None => return cut(&pos, me),
+            None => return cut(&pos, me).less(luck),
         }
         moves += 1;
     }
+}
+
+/// The policy's move (the one whose position evaluates best for the mover) and its value
+/// for the mover; `None` when there is no move.
+fn policy_move<G: Complete>(pos: &G, legal: &mut Vec<G::Move>) -> Option<(G::Move, i32)> {
+    legal.clear();
+    pos.legal_moves(legal);
+    let mut best = None;
+    for &mv in legal.iter() {
+        let mut child = pos.clone();
+        child.play(mv);
+        // The child's evaluation is the opponent's view (or, if the same side moves again,
+        // the mover's own).
+        let value = if child.side_to_move() == pos.side_to_move() {
+            child.evaluate()
+        } else {
+            -child.evaluate()
+        };
+        if best.is_none_or(|(_, b)| value > b) {
+            best = Some((mv, value));
+        }
+    }
+    best
+}
+
+/// The luck of chance event `event` at `pos` for side `me`: the value after the policy's
+/// reply to it less the mean of that over every event.
+fn event_luck<G: Complete>(
+    pos: &G,
+    events: &[Chance],
+    event: u32,
+    me: Side,
+    legal: &mut Vec<G::Move>,
+) -> i64 {
+    let (mut mean, mut actual) = (0.0, 0.0);
+    for chance in events {
+        let mut next = pos.clone();
+        next.apply_chance(chance.event);
+        let mover_value = match policy_move(&next, legal) {
+            Some((_, value)) => value,
+            None => next.evaluate(),
+        };
+        let value = f64::from(if next.side_to_move() == me {
+            mover_value
+        } else {
+            -mover_value
+        });
+        mean += chance.probability * value;
+        if chance.event == event {
+            actual = value;
+        }
+    }
+    (actual - mean).round() as i64
 }
 
 /// The event whose slice of the cumulative probabilities holds `u` (in [0, 1)).
