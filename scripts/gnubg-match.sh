@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
-# tabula (`go movetime 100`) against GNU Backgammon at PLIES (0 or 1; 2 is slow) in duplicate-dice
-# backgammon through arena; prints arena's summary with the points per game and their interval.
+# tabula (`go movetime 100`) against GNU Backgammon at PLIES (0, 1 or 2: 500 games at 2 plies
+# take about 15 minutes on 2 cores) in duplicate-dice backgammon through arena; prints arena's
+# summary with the points per game and their interval.
 #   scripts/gnubg-match.sh GAMES PLIES [arena options ...]
 #   scripts/gnubg-match.sh 200 0 --seed 7 --concurrency 2 --results /tmp/g.res
 # Later arena options override the defaults (--seed 1, --tc movetime=100). gnubg ignores the

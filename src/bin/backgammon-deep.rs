@@ -12,13 +12,20 @@
 //!   --holdout F --seed S` starts from W and takes one cross-entropy gradient step per
 //!   position, in a seeded shuffled order each epoch, the learning rate times D after each;
 //!   the last fraction F of DATA is held out and scored after every epoch, whose weights go
-//!   to `W2.N` (epoch N) and the last to W2.
+//!   to `W2.N` (epoch N) and the last to W2; `--hidden N` widens W first.
+//! - `generate --lambda X` mixes each target with what followed in the game (its
+//!   lambda-return); `--siblings N` also writes the positions of the N best plays of each
+//!   roll played, with their own targets.
+//! - `backgammon-deep calibrate --games N --seed S [--from W]` plays N self-play games at 1
+//!   ply and prints W's predicted chances beside the results, by kind of position and by
+//!   predicted chance of winning.
 
 use clap::{Parser, Subcommand};
 use std::io::Write;
 use std::path::{Path, PathBuf};
-use tabula::game::Game;
+use tabula::game::{Game, Side};
 use tabula::games::backgammon::bearoff;
+use tabula::games::backgammon::calibration::calibrate;
 use tabula::games::backgammon::features::encode;
 use tabula::games::backgammon::nn::{flipped, result_targets, Net, OUTPUTS};
 use tabula::games::backgammon::position_text::{format_fen, parse_fen};
@@ -62,6 +69,15 @@ enum Command {
         /// Targets from one luck-corrected rollout of P moves per position instead
         #[arg(long, value_name = "P", conflicts_with = "depth", value_parser = clap::value_parser!(u32).range(1..))]
         rollout_plies: Option<u32>,
+        /// Weight of what happened next in the game (its lambda-return): the target is
+        /// (1 - X) times the lookahead plus X times the next position's target, back from
+        /// the game's result; a random play cuts the chain
+        #[arg(long, value_name = "X", default_value_t = 0.0, value_parser = unit_interval)]
+        lambda: f64,
+        /// Also write, for the roll played, the positions left by its N best 1-ply plays
+        /// with their own lookahead targets (the alternatives a choice weighs)
+        #[arg(long, value_name = "N", default_value_t = 0)]
+        siblings: usize,
     },
     /// Trains a network on a data file from `generate`
     Train {
@@ -89,6 +105,21 @@ enum Command {
         /// Seed of the shuffles
         #[arg(long, value_name = "N", default_value_t = 1)]
         seed: u64,
+        /// Widen the starting network to this many hidden units first
+        #[arg(long, value_name = "N")]
+        hidden: Option<usize>,
+    },
+    /// Compares the network's chances with the results of its own 1-ply self-play games
+    Calibrate {
+        /// Games to play
+        #[arg(long, value_name = "N", default_value_t = 20_000)]
+        games: u32,
+        /// Seed of the dice
+        #[arg(long, value_name = "N", default_value_t = 1)]
+        seed: u64,
+        /// The network (default: the shipped weights)
+        #[arg(long, value_name = "FILE")]
+        from: Option<PathBuf>,
     },
 }
 
@@ -174,6 +205,30 @@ fn over_rolls(
     sum.map(|s| s as f32)
 }
 
+/// The positions left by every play of `roll` at `pos`, best first by the mover's 1-ply
+/// equity.
+fn ranked_children(
+    net: &Net,
+    pos: &Backgammon,
+    roll: Roll,
+    moves: &mut Vec<Move>,
+    scratch: &mut Vec<(usize, f32)>,
+) -> Vec<(f32, Backgammon)> {
+    moves.clear();
+    pos.plays_of(roll, moves);
+    let mut ranked: Vec<(f32, Backgammon)> = moves
+        .iter()
+        .map(|&mv| {
+            let mut child = pos.clone();
+            child.set_dice(roll);
+            child.play(mv);
+            (Net::equity_of(&after_play(net, &child, scratch)), child)
+        })
+        .collect();
+    ranked.sort_by(|a, b| b.0.total_cmp(&a.0));
+    ranked
+}
+
 /// The target of a position before the roll two plies deep: for each roll, the `candidates`
 /// best plays at 1 ply are scored by their own [`lookahead`] (the opponent's best reply to
 /// each of its rolls), and the best of them counts.
@@ -186,18 +241,7 @@ fn lookahead2(
 ) -> [f32; OUTPUTS] {
     let mut replies = Vec::new();
     over_rolls(pos, |roll| {
-        moves.clear();
-        pos.plays_of(roll, moves);
-        let mut ranked: Vec<(f32, Backgammon)> = moves
-            .iter()
-            .map(|&mv| {
-                let mut child = pos.clone();
-                child.set_dice(roll);
-                child.play(mv);
-                (Net::equity_of(&after_play(net, &child, scratch)), child)
-            })
-            .collect();
-        ranked.sort_by(|a, b| b.0.total_cmp(&a.0));
+        let ranked = ranked_children(net, pos, roll, moves, scratch);
         let mut best: Option<(f32, [f32; OUTPUTS])> = None;
         for (_, child) in ranked.iter().take(candidates) {
             let out = if child.outcome().is_some() || all_home(child) {
@@ -287,8 +331,100 @@ enum Depth {
     Rollout(u32),
 }
 
+impl Depth {
+    /// How many positions between two progress lines.
+    fn report_every(self) -> u32 {
+        match self {
+            Depth::One => 10_000,
+            Depth::Two(_) | Depth::Rollout(_) => 1_000,
+        }
+    }
+}
+
+/// How `generate`'s games are played and their targets mixed with what happened next.
+#[derive(Clone, Copy, Debug)]
+struct Play {
+    /// Chance of a uniformly random play instead of the best.
+    explore: f64,
+    /// Weight of the next position's target in a position's target (0: the lookahead alone).
+    lambda: f32,
+    /// How many of the roll's best 1-ply plays also have their positions written.
+    siblings: usize,
+}
+
+/// A position written by `generate`, before its lambda-return is known.
+struct Record {
+    fen: String,
+    mover: Side,
+    target: [f32; OUTPUTS],
+    /// Whether the play made from it was a random one.
+    explored: bool,
+}
+
+/// The outputs for `side` where a game stopped: its result, the bear-off database's values
+/// of an all-home race, or else (cut short by the count) the network's.
+fn end_value(
+    net: &Net,
+    pos: &Backgammon,
+    side: Side,
+    scratch: &mut Vec<(usize, f32)>,
+) -> [f32; OUTPUTS] {
+    if let Some(o) = pos.outcome() {
+        return result_targets(&o, side);
+    }
+    let mover = pos.side_to_move();
+    let own = bearoff::outputs(pos.checkers(mover), pos.checkers(mover.opponent()))
+        .unwrap_or_else(|| net.outputs(pos, scratch));
+    if side == mover {
+        own
+    } else {
+        flipped(&own)
+    }
+}
+
+/// The lambda-returns of a game's records, last first: each target becomes (1 - lambda)
+/// times its lookahead plus lambda times the next record's new target (seen from its own
+/// side), the last record's next being `end` (for the last mover); a random play keeps the
+/// lookahead alone, since what followed it says nothing about the best play's value.
+fn lambda_returns(records: &mut [Record], mut next: [f32; OUTPUTS], lambda: f32) {
+    let mut next_side = records.last().map(|r| r.mover);
+    for r in records.iter_mut().rev() {
+        if next_side != Some(r.mover) {
+            next = flipped(&next);
+        }
+        if !r.explored {
+            for (t, n) in r.target.iter_mut().zip(next) {
+                *t = (1.0 - lambda) * *t + lambda * n;
+            }
+        }
+        next = r.target;
+        next_side = Some(r.mover);
+    }
+}
+
+/// Adds to `out` the positions left by the `count` best 1-ply plays of `roll` at `pos`
+/// (those still to be played out: not over, not all-home races), each with its own
+/// [`lookahead`] target.
+fn siblings_of(
+    net: &Net,
+    pos: &Backgammon,
+    roll: Roll,
+    count: usize,
+    out: &mut Vec<(String, [f32; OUTPUTS])>,
+    scratch: &mut Vec<(usize, f32)>,
+) {
+    let mut moves = Vec::new();
+    let ranked = ranked_children(net, pos, roll, &mut moves, scratch);
+    for (_, child) in ranked.into_iter().take(count) {
+        if child.outcome().is_none() && !all_home(&child) {
+            let target = lookahead(net, &child, &mut moves, scratch);
+            out.push((format_fen(&child), target));
+        }
+    }
+}
+
 /// `generate`: self-play games until `positions` positions are written.
-fn generate(net: &Net, positions: u32, seed: u64, explore: f64, depth: Depth, out: &Path) {
+fn generate(net: &Net, positions: u32, seed: u64, play: Play, depth: Depth, out: &Path) {
     let file = std::fs::File::create(out)
         .unwrap_or_else(|e| fail(format!("cannot write {}: {e}", out.display())));
     let mut file = std::io::BufWriter::new(file);
@@ -298,10 +434,14 @@ fn generate(net: &Net, positions: u32, seed: u64, explore: f64, depth: Depth, ou
     let mut luck_rng = Rng::new(seed ^ 0x005e_ed0f_d1ce);
     let (mut moves, mut scratch) = (Vec::new(), Vec::new());
     let (mut written, mut games) = (0u32, 0u32);
+    let mut next_report = depth.report_every();
     let started = std::time::Instant::now();
+    let mut records = Vec::new();
+    let mut siblings = Vec::new();
     while written < positions {
         let mut pos = Backgammon::start(&Options::default());
         games += 1;
+        records.clear();
         while pos.outcome().is_none() && !all_home(&pos) && written < positions {
             let target = match depth {
                 Depth::One => lookahead(net, &pos, &mut moves, &mut scratch),
@@ -310,19 +450,13 @@ fn generate(net: &Net, positions: u32, seed: u64, explore: f64, depth: Depth, ou
                     rollout_target(net, &pos, plies, &mut luck_rng, &mut moves, &mut scratch)
                 }
             };
-            let numbers: Vec<String> = target.iter().map(|t| format!("{t:.5}")).collect();
-            writeln!(file, "{}\t{}", format_fen(&pos), numbers.join(" "))
-                .unwrap_or_else(|e| fail(format!("cannot write {}: {e}", out.display())));
             written += 1;
-            let every = match depth {
-                Depth::One => 10_000,
-                Depth::Two(_) | Depth::Rollout(_) => 1_000,
-            };
-            if written.is_multiple_of(every) {
+            if written >= next_report {
                 eprintln!(
                     "positions {written} games {games} time {:.0}s",
                     started.elapsed().as_secs_f64()
                 );
+                next_report += depth.report_every();
             }
             let roll = loop {
                 let r = Roll::new(rng.below(6) as u8 + 1, rng.below(6) as u8 + 1);
@@ -330,15 +464,48 @@ fn generate(net: &Net, positions: u32, seed: u64, explore: f64, depth: Depth, ou
                     break r;
                 }
             };
+            if play.siblings > 0 {
+                let room = (positions - written) as usize;
+                let before = siblings.len();
+                siblings_of(
+                    net,
+                    &pos,
+                    roll,
+                    play.siblings.min(room),
+                    &mut siblings,
+                    &mut scratch,
+                );
+                written += (siblings.len() - before) as u32;
+            }
             let (best, _) = best_play(net, &pos, roll, &mut moves, &mut scratch);
-            let mv = if rng.unit() < explore {
+            let explored = rng.unit() < play.explore;
+            let mv = if explored {
                 moves[rng.below(moves.len() as u64) as usize]
             } else {
                 best
             };
+            records.push(Record {
+                fen: format_fen(&pos),
+                mover: pos.side_to_move(),
+                target,
+                explored,
+            });
             pos.set_dice(roll);
             pos.play(mv);
         }
+        if play.lambda > 0.0 {
+            if let Some(last) = records.last() {
+                let end = end_value(net, &pos, last.mover, &mut scratch);
+                lambda_returns(&mut records, end, play.lambda);
+            }
+        }
+        let lines = records.iter().map(|r| (&r.fen, &r.target));
+        for (fen, target) in lines.chain(siblings.iter().map(|(f, t)| (f, t))) {
+            let numbers: Vec<String> = target.iter().map(|t| format!("{t:.5}")).collect();
+            writeln!(file, "{fen}\t{}", numbers.join(" "))
+                .unwrap_or_else(|e| fail(format!("cannot write {}: {e}", out.display())));
+        }
+        siblings.clear();
     }
     file.flush()
         .unwrap_or_else(|e| fail(format!("cannot write {}: {e}", out.display())));
@@ -451,6 +618,14 @@ fn train(mut net: Net, data: &[Example], s: &TrainSettings, out: &Path) {
     }
 }
 
+/// A number from 0 to 1.
+fn unit_interval(text: &str) -> Result<f64, String> {
+    match text.parse::<f64>() {
+        Ok(x) if (0.0..=1.0).contains(&x) => Ok(x),
+        _ => Err(format!("{text} is not a number from 0 to 1")),
+    }
+}
+
 fn main() {
     match Args::parse().command {
         Command::Generate {
@@ -462,6 +637,8 @@ fn main() {
             depth,
             candidates,
             rollout_plies,
+            lambda,
+            siblings,
         } => {
             bearoff::prepare();
             let depth = match (rollout_plies, depth) {
@@ -469,7 +646,17 @@ fn main() {
                 (None, 1) => Depth::One,
                 (None, _) => Depth::Two(candidates.into()),
             };
-            generate(&read_net(&from), positions, seed, explore, depth, &out);
+            let net = read_net(&from);
+            let play = Play {
+                explore,
+                lambda: lambda as f32,
+                siblings,
+            };
+            generate(&net, positions, seed, play, depth, &out);
+        }
+        Command::Calibrate { games, seed, from } => {
+            bearoff::prepare();
+            print!("{}", calibrate(&read_net(&from), games, seed));
         }
         Command::Train {
             data,
@@ -480,6 +667,7 @@ fn main() {
             decay,
             holdout,
             seed,
+            hidden,
         } => {
             let settings = TrainSettings {
                 epochs,
@@ -488,7 +676,11 @@ fn main() {
                 holdout,
                 seed,
             };
-            train(read_net(&from), &read_data(&data), &settings, &out);
+            let mut net = read_net(&from);
+            if let Some(hidden) = hidden {
+                net = net.widened(hidden, &mut Rng::new(seed));
+            }
+            train(net, &read_data(&data), &settings, &out);
         }
     }
 }
@@ -597,8 +789,13 @@ mod tests {
         let dir = std::env::temp_dir();
         let (a, b) = (dir.join("bgdeep-a.data"), dir.join("bgdeep-b.data"));
         let net = read_net(&None);
-        generate(&net, 300, 7, 0.2, Depth::One, &a);
-        generate(&net, 300, 7, 0.2, Depth::One, &b);
+        let play = Play {
+            explore: 0.2,
+            lambda: 0.0,
+            siblings: 0,
+        };
+        generate(&net, 300, 7, play, Depth::One, &a);
+        generate(&net, 300, 7, play, Depth::One, &b);
         let text = std::fs::read_to_string(&a).expect("written");
         assert_eq!(text, std::fs::read_to_string(&b).expect("written"));
         let examples = read_data(&a);
@@ -606,6 +803,84 @@ mod tests {
         // The first is the opening position, scored over the 15 opening rolls only.
         let first = position(text.split('\t').next().expect("a line"));
         assert_eq!(first, Backgammon::start(&Options::default()));
+        // Siblings count towards the positions asked for.
+        let siblings = Play {
+            siblings: 3,
+            ..play
+        };
+        generate(&net, 301, 7, siblings, Depth::One, &b);
+        assert_eq!(read_data(&b).len(), 301);
         let _ = (std::fs::remove_file(a), std::fs::remove_file(b));
+    }
+
+    #[test]
+    fn lambda_returns_mix_in_what_followed_from_each_side() {
+        let record = |mover, win: f32, explored| Record {
+            fen: String::new(),
+            mover,
+            target: [win, 0.0, 0.0, 0.0, 0.0],
+            explored,
+        };
+        // White to move (0.5), black (0.4), white (0.6, then a random play), black (0.3);
+        // black then wins a gammon: for black 1 and a gammon, for white the reverse.
+        let mut records = vec![
+            record(Side::White, 0.5, false),
+            record(Side::Black, 0.4, false),
+            record(Side::White, 0.6, true),
+            record(Side::Black, 0.3, false),
+        ];
+        lambda_returns(&mut records, [1.0, 1.0, 0.0, 0.0, 0.0], 0.5);
+        let close = |a: [f32; OUTPUTS], b: [f32; OUTPUTS]| {
+            a.iter().zip(b).all(|(x, y)| (x - y).abs() < 1e-6)
+        };
+        // Black's last: (0.3 + 1) / 2 wins, (0 + 1) / 2 gammons.
+        assert!(close(records[3].target, [0.65, 0.5, 0.0, 0.0, 0.0]));
+        // The random play keeps its lookahead alone.
+        assert!(close(records[2].target, [0.6, 0.0, 0.0, 0.0, 0.0]));
+        // Black before it: (0.4 + (1 - 0.6)) / 2; white's loss of nothing counts as none.
+        assert!(close(records[1].target, [0.4, 0.0, 0.0, 0.0, 0.0]));
+        // White first: (0.5 + (1 - 0.4)) / 2, and black's no-gammon is white's no-gammon.
+        assert!(close(records[0].target, [0.55, 0.0, 0.0, 0.0, 0.0]));
+        // Lambda 1 with no random play is the result itself, from each side.
+        let mut pure = vec![
+            record(Side::White, 0.5, false),
+            record(Side::Black, 0.4, false),
+        ];
+        lambda_returns(&mut pure, [1.0, 1.0, 0.0, 0.0, 0.0], 1.0);
+        assert!(close(pure[1].target, [1.0, 1.0, 0.0, 0.0, 0.0]));
+        assert!(close(pure[0].target, [0.0, 0.0, 0.0, 1.0, 0.0]));
+    }
+
+    #[test]
+    fn siblings_are_the_best_plays_with_their_own_lookaheads() {
+        let net = read_net(&None);
+        let start = Backgammon::start(&Options::default());
+        let roll = Roll::new(3, 1).expect("a roll");
+        let (mut moves, mut scratch, mut out) = (Vec::new(), Vec::new(), Vec::new());
+        siblings_of(&net, &start, roll, 3, &mut out, &mut scratch);
+        assert_eq!(out.len(), 3);
+        let (best, _) = best_play(&net, &start, roll, &mut moves, &mut scratch);
+        let mut child = start.clone();
+        child.set_dice(roll);
+        child.play(best);
+        assert_eq!(out[0].0, format_fen(&child));
+        let mut seen = std::collections::HashSet::new();
+        for (fen, target) in &out {
+            assert!(seen.insert(fen.clone()), "each play once");
+            let pos = position(fen);
+            assert_eq!(*target, lookahead(&net, &pos, &mut moves, &mut scratch));
+        }
+        // Every play of the last checker outside brings it home: nothing to write.
+        out.clear();
+        let race = position("w=7:1 b=6:15 w -");
+        siblings_of(
+            &net,
+            &race,
+            Roll::new(2, 1).expect("a roll"),
+            5,
+            &mut out,
+            &mut scratch,
+        );
+        assert!(out.is_empty(), "{out:?}");
     }
 }

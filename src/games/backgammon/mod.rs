@@ -24,6 +24,7 @@
 pub mod bearoff;
 pub mod board;
 pub mod board_drawing;
+pub mod calibration;
 mod count;
 pub mod cube;
 pub mod cubeful;

@@ -103,6 +103,16 @@ fn primes_and_start_inputs() {
     assert_eq!(value(INPUTS - 1), Some(1.0));
 }
 
+/// A random roll and a random play of it.
+fn random_turn(pos: &mut Backgammon, rng: &mut Rng, moves: &mut Vec<Move>) {
+    let mut rolls = Vec::new();
+    pos.chance_events(&mut rolls);
+    pos.apply_chance(rolls[rng.below(rolls.len() as u64) as usize].event);
+    moves.clear();
+    pos.legal_moves(moves);
+    pos.play(moves[rng.below(moves.len() as u64) as usize]);
+}
+
 #[test]
 fn inputs_and_values_do_not_depend_on_colour() {
     let net = nn::shipped();
@@ -121,12 +131,7 @@ fn inputs_and_values_do_not_depend_on_colour() {
             net.equity(&pos, &mut a),
             net.equity(&pos.mirrored(), &mut b)
         );
-        let mut rolls = Vec::new();
-        pos.chance_events(&mut rolls);
-        pos.apply_chance(rolls[rng.below(rolls.len() as u64) as usize].event);
-        moves.clear();
-        pos.legal_moves(&mut moves);
-        pos.play(moves[rng.below(moves.len() as u64) as usize]);
+        random_turn(&mut pos, &mut rng, &mut moves);
     }
 }
 
@@ -143,6 +148,36 @@ fn network_text_round_trip_and_bad_files() {
     assert!(Net::from_text(&short).is_none());
     assert!(Net::from_text(&text.replace("hidden 5", "hidden 0")).is_none());
     assert!(Net::from_text(&text.replacen("0.", "x", 1)).is_none());
+}
+
+#[test]
+fn widening_keeps_the_values_and_the_old_units() {
+    let net = nn::shipped();
+    let wide = net.widened(256, &mut Rng::new(4));
+    assert_eq!(wide.hidden(), 256);
+    // Asking for fewer units than it has changes nothing.
+    assert_eq!(&net.widened(8, &mut Rng::new(4)), net);
+    let mut rng = Rng::new(12);
+    let mut pos = Backgammon::start(&Options::default());
+    let (mut moves, mut scratch) = (Vec::new(), Vec::new());
+    let mut worst = 0f32;
+    for _ in 0..300 {
+        if pos.outcome().is_some() {
+            pos = Backgammon::start(&Options::default());
+        }
+        let (a, b) = (
+            net.outputs(&pos, &mut scratch),
+            wide.outputs(&pos, &mut scratch),
+        );
+        for (x, y) in a.iter().zip(b) {
+            worst = worst.max((x - y).abs());
+        }
+        random_turn(&mut pos, &mut rng, &mut moves);
+    }
+    // 128 new units of activation at most 1 and output weights below 0.001 move a sum by
+    // at most 0.128 and a sigmoid output by at most a quarter of that; typically far less.
+    assert!(worst < 0.032, "{worst}");
+    assert!(worst > 0.0, "the new units must count for something");
 }
 
 #[test]

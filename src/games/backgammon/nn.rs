@@ -56,6 +56,35 @@ impl Net {
         }
     }
 
+    /// The hidden layer's size.
+    pub fn hidden(&self) -> usize {
+        self.hidden
+    }
+
+    /// This network with `hidden` units (clamped to its own size..=[`MAX_HIDDEN`]): the old
+    /// units keep their weights, the new ones get small random input weights and output
+    /// weights a hundredth of those, so the outputs hardly move and training can grow them.
+    pub fn widened(&self, hidden: usize, rng: &mut Rng) -> Net {
+        let (h, wide) = (self.hidden, hidden.clamp(self.hidden, MAX_HIDDEN));
+        let mut small = |scale: f32| (rng.unit() as f32 - 0.5) * scale;
+        let mut w1 = Vec::with_capacity((INPUTS + 1) * wide);
+        for row in self.w1.chunks_exact(h) {
+            w1.extend_from_slice(row);
+            w1.extend((h..wide).map(|_| small(0.2)));
+        }
+        let mut w2 = Vec::with_capacity(OUTPUTS * (wide + 1));
+        for row in self.w2.chunks_exact(h + 1) {
+            w2.extend_from_slice(&row[..h]);
+            w2.extend((h..wide).map(|_| small(0.002)));
+            w2.push(row[h]);
+        }
+        Net {
+            hidden: wide,
+            w1,
+            w2,
+        }
+    }
+
     fn forward(&self, x: &[(usize, f32)]) -> Activations {
         let h = self.hidden;
         let mut hidden = [0f32; MAX_HIDDEN];
