@@ -12,7 +12,8 @@
 //!   --holdout F --seed S` starts from W and takes one cross-entropy gradient step per
 //!   position, in a seeded shuffled order each epoch, the learning rate times D after each;
 //!   the last fraction F of DATA is held out and scored after every epoch, whose weights go
-//!   to `W2.N` (epoch N) and the last to W2; `--hidden N` widens W first.
+//!   to `W2.N` (epoch N) and the last to W2; `--hidden N` widens W first, `--adam` takes
+//!   Adam steps instead of plain ones.
 //! - `generate --lambda X` mixes each target with what followed in the game (its
 //!   lambda-return); `--siblings N` also writes the positions of the N best plays of each
 //!   roll played, with their own targets.
@@ -27,7 +28,7 @@ use tabula::game::{Game, Side};
 use tabula::games::backgammon::bearoff;
 use tabula::games::backgammon::calibration::calibrate;
 use tabula::games::backgammon::features::encode;
-use tabula::games::backgammon::nn::{flipped, result_targets, Net, OUTPUTS};
+use tabula::games::backgammon::nn::{flipped, result_targets, Adam, Net, OUTPUTS};
 use tabula::games::backgammon::position_text::{format_fen, parse_fen};
 use tabula::games::backgammon::{Backgammon, Move, Options, Roll};
 use tabula::util::rng::Rng;
@@ -108,6 +109,9 @@ enum Command {
         /// Widen the starting network to this many hidden units first
         #[arg(long, value_name = "N")]
         hidden: Option<usize>,
+        /// Adam steps instead of plain gradient steps
+        #[arg(long)]
+        adam: bool,
     },
     /// Compares the network's chances with the results of its own 1-ply self-play games
     Calibrate {
@@ -577,6 +581,7 @@ struct TrainSettings {
     decay: f32,
     holdout: f64,
     seed: u64,
+    adam: bool,
 }
 
 /// `train`: epochs of shuffled single-example steps, scored on the held-out end.
@@ -591,13 +596,19 @@ fn train(mut net: Net, data: &[Example], s: &TrainSettings, out: &Path) {
     let mut rng = Rng::new(s.seed);
     let mut order: Vec<usize> = (0..learn.len()).collect();
     let mut alpha = s.alpha;
+    let mut adam = Adam::default();
     let started = std::time::Instant::now();
     for epoch in 1..=s.epochs {
         rng.shuffle(&mut order);
         let mut train_loss = 0.0;
         for &i in &order {
             let e = &learn[i];
-            train_loss += cross_entropy(&net.learn(&e.x, &e.target, alpha), &e.target);
+            let out = if s.adam {
+                net.learn_adam(&e.x, &e.target, &mut adam, alpha)
+            } else {
+                net.learn(&e.x, &e.target, alpha)
+            };
+            train_loss += cross_entropy(&out, &e.target);
         }
         let (loss, error) = score(&net, check);
         println!(
@@ -668,6 +679,7 @@ fn main() {
             holdout,
             seed,
             hidden,
+            adam,
         } => {
             let settings = TrainSettings {
                 epochs,
@@ -675,6 +687,7 @@ fn main() {
                 decay,
                 holdout,
                 seed,
+                adam,
             };
             let mut net = read_net(&from);
             if let Some(hidden) = hidden {
@@ -774,13 +787,16 @@ mod tests {
         );
         let target = [0.7, 0.2, 0.01, 0.1, 0.005];
         let before = cross_entropy(&net.predict(&x), &target);
+        let (mut by_adam, mut adam) = (net.clone(), Adam::default());
         for _ in 0..500 {
             net.learn(&x, &target, 0.05);
+            by_adam.learn_adam(&x, &target, &mut adam, 0.003);
         }
-        let after = net.predict(&x);
-        assert!(cross_entropy(&after, &target) < before);
-        for (y, t) in after.iter().zip(target) {
-            assert!((y - t).abs() < 0.01, "{after:?}");
+        for after in [net.predict(&x), by_adam.predict(&x)] {
+            assert!(cross_entropy(&after, &target) < before);
+            for (y, t) in after.iter().zip(target) {
+                assert!((y - t).abs() < 0.01, "{after:?}");
+            }
         }
     }
 

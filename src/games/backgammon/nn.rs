@@ -294,6 +294,56 @@ impl Net {
         }
     }
 
+    /// One supervised step by Adam (moments kept only for the weights an example touches,
+    /// as lazy Adam does), learning rate `alpha`. Returns the outputs before the step.
+    pub fn learn_adam(
+        &mut self,
+        x: &[(usize, f32)],
+        target: &[f32; OUTPUTS],
+        adam: &mut Adam,
+        alpha: f32,
+    ) -> [f32; OUTPUTS] {
+        let act = self.forward(x);
+        let h = self.hidden;
+        let n2 = h + 1;
+        if adam.m1.len() != self.w1.len() {
+            *adam = Adam::for_sizes(self.w1.len(), self.w2.len());
+        }
+        adam.t += 1;
+        let (b1, b2) = (0.9f32, 0.999f32);
+        let c1 = 1.0 - b1.powi(adam.t.min(10_000) as i32);
+        let c2 = 1.0 - b2.powi(adam.t.min(100_000) as i32);
+        let rate = alpha * c2.sqrt() / c1;
+        let update = |w: &mut f32, m: &mut f32, v: &mut f32, d: f32| {
+            *m = b1 * *m + (1.0 - b1) * d;
+            *v = b2 * *v + (1.0 - b2) * d * d;
+            *w += rate * *m / (v.sqrt() + 1e-7);
+        };
+        let mut g = [0f32; MAX_HIDDEN];
+        for (k, (&t, &y)) in target.iter().zip(&act.out).enumerate() {
+            let dk = t - y;
+            let row = k * n2;
+            for (j, gj) in g[..h].iter_mut().enumerate() {
+                let at = row + j;
+                *gj += dk * self.w2[at];
+                let d = dk * act.hidden[j];
+                update(&mut self.w2[at], &mut adam.m2[at], &mut adam.v2[at], d);
+            }
+            let at = row + h;
+            update(&mut self.w2[at], &mut adam.m2[at], &mut adam.v2[at], dk);
+        }
+        for (gj, &hj) in g.iter_mut().zip(&act.hidden[..h]) {
+            *gj *= hj * (1.0 - hj);
+        }
+        for &(i, v) in x.iter().chain(&[(INPUTS, 1.0)]) {
+            for (j, &gj) in g[..h].iter().enumerate() {
+                let at = i * h + j;
+                update(&mut self.w1[at], &mut adam.m1[at], &mut adam.v1[at], gj * v);
+            }
+        }
+        act.out
+    }
+
     /// The network's five outputs for encoded inputs `x` ([`features::encode`]), without the
     /// bear-off database.
     pub fn predict(&self, x: &[(usize, f32)]) -> [f32; OUTPUTS] {
@@ -317,6 +367,28 @@ impl Net {
         }
         self.step(x, &act, &step);
         act.out
+    }
+}
+
+/// Adam's moments for every weight of a [`Net`] and the step count.
+#[derive(Clone, Debug, Default)]
+pub struct Adam {
+    m1: Vec<f32>,
+    v1: Vec<f32>,
+    m2: Vec<f32>,
+    v2: Vec<f32>,
+    t: u64,
+}
+
+impl Adam {
+    fn for_sizes(n1: usize, n2: usize) -> Adam {
+        Adam {
+            m1: vec![0.0; n1],
+            v1: vec![0.0; n1],
+            m2: vec![0.0; n2],
+            v2: vec![0.0; n2],
+            t: 0,
+        }
     }
 }
 
