@@ -5,7 +5,7 @@
 
 use crate::game::{Dice, Game, Side};
 use crate::games::backgammon::nn::Net;
-use crate::games::backgammon::{pubeval, Backgammon, EvalKind, Move, Options, Roll};
+use crate::games::backgammon::{pubeval, Backgammon, EvalKind, Move, Options};
 use crate::search::{Budget, Limits, Lookahead, Searcher, Table};
 use crate::util::rng::Rng;
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
@@ -111,14 +111,7 @@ pub fn play_game(white: Player, black: Player, rng: &mut Rng) -> i32 {
                 -points
             };
         }
-        let roll = loop {
-            let a = rng.below(6) as u8 + 1;
-            let b = rng.below(6) as u8 + 1;
-            match Roll::new(a, b) {
-                Some(r) if pos.roll_allowed(r) => break r,
-                _ => continue,
-            }
-        };
+        let roll = pos.random_roll(rng);
         pos.set_dice(roll);
         let player = if pos.side_to_move() == Side::White {
             white

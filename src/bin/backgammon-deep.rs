@@ -462,12 +462,7 @@ fn generate(net: &Net, positions: u32, seed: u64, play: Play, depth: Depth, out:
                 );
                 next_report += depth.report_every();
             }
-            let roll = loop {
-                let r = Roll::new(rng.below(6) as u8 + 1, rng.below(6) as u8 + 1);
-                if let Some(r) = r.filter(|&r| pos.roll_allowed(r)) {
-                    break r;
-                }
-            };
+            let roll = pos.random_roll(&mut rng);
             if play.siblings > 0 {
                 let room = (positions - written) as usize;
                 let before = siblings.len();

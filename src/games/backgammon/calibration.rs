@@ -6,7 +6,7 @@
 
 use super::board::in_contact;
 use super::nn::{result_targets, Net, OUTPUTS};
-use super::{Backgammon, Options, Roll};
+use super::{Backgammon, Options};
 use crate::game::{Game, Side};
 use crate::util::rng::Rng;
 use std::fmt;
@@ -73,12 +73,7 @@ pub fn calibrate(net: &Net, games: u32, seed: u64) -> Calibration {
                 let bin = ((out[0] * 10.0) as usize).min(9);
                 seen.push((out, mover, phase, bin));
             }
-            let roll = loop {
-                let r = Roll::new(rng.below(6) as u8 + 1, rng.below(6) as u8 + 1);
-                if let Some(r) = r.filter(|&r| pos.roll_allowed(r)) {
-                    break r;
-                }
-            };
+            let roll = pos.random_roll(&mut rng);
             pos.set_dice(roll);
             let mv = net.choose(&pos, &mut scratch).expect("a play or a pass");
             pos.play(mv);

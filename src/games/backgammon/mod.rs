@@ -176,6 +176,16 @@ impl Backgammon {
         !(self.opening && roll.is_double())
     }
 
+    /// A random roll this position allows, from `rng` (two dice drawn until allowed).
+    pub fn random_roll(&self, rng: &mut crate::util::rng::Rng) -> Roll {
+        loop {
+            let r = Roll::new(rng.below(6) as u8 + 1, rng.below(6) as u8 + 1);
+            if let Some(r) = r.filter(|&r| self.roll_allowed(r)) {
+                return r;
+            }
+        }
+    }
+
     /// Fixes the roll of the side to move (the caller checked [`Backgammon::roll_allowed`]).
     pub fn set_dice(&mut self, roll: Roll) {
         self.dice = Some(roll);

@@ -271,27 +271,47 @@ impl Learner {
 }
 
 impl Net {
-    /// Adds `step[k]` (the learning rate times minus the loss's derivative by output `k`'s
-    /// sum) times the gradient of that sum to the weights, back through the hidden layer.
-    fn step(&mut self, x: &[(usize, f32)], act: &Activations, step: &[f32; OUTPUTS]) {
+    /// Back-propagates `delta[k]` (minus the loss's derivative by output `k`'s sum, times
+    /// whatever rate the caller wants) and hands each weight with its share to `update`
+    /// (the layer, the weight's index in it, the weight), second layer first.
+    fn backprop(
+        &mut self,
+        x: &[(usize, f32)],
+        act: &Activations,
+        delta: &[f32; OUTPUTS],
+        mut update: impl FnMut(Layer, usize, &mut f32, f32),
+    ) {
         let h = self.hidden;
         let n2 = h + 1;
         let mut g = [0f32; MAX_HIDDEN];
-        for (k, &dk) in step.iter().enumerate() {
-            let w2 = &mut self.w2[k * n2..(k + 1) * n2];
-            for j in 0..h {
-                g[j] += dk * w2[j];
-                w2[j] += dk * act.hidden[j];
+        for (k, &dk) in delta.iter().enumerate() {
+            let row = k * n2;
+            for (j, gj) in g[..h].iter_mut().enumerate() {
+                *gj += dk * self.w2[row + j];
+                update(
+                    Layer::Second,
+                    row + j,
+                    &mut self.w2[row + j],
+                    dk * act.hidden[j],
+                );
             }
-            w2[h] += dk;
+            update(Layer::Second, row + h, &mut self.w2[row + h], dk);
         }
         for (gj, &hj) in g.iter_mut().zip(&act.hidden[..h]) {
             *gj *= hj * (1.0 - hj);
         }
         for &(i, v) in x.iter().chain(&[(INPUTS, 1.0)]) {
-            let row = &mut self.w1[i * h..(i + 1) * h];
-            row.iter_mut().zip(&g[..h]).for_each(|(w, gj)| *w += gj * v);
+            for (j, &gj) in g[..h].iter().enumerate() {
+                let at = i * h + j;
+                update(Layer::First, at, &mut self.w1[at], gj * v);
+            }
         }
+    }
+
+    /// Adds `step[k]` (the learning rate times minus the loss's derivative by output `k`'s
+    /// sum) times the gradient of that sum to the weights, back through the hidden layer.
+    fn step(&mut self, x: &[(usize, f32)], act: &Activations, step: &[f32; OUTPUTS]) {
+        self.backprop(x, act, step, |_, _, w, d| *w += d);
     }
 
     /// One supervised step by Adam (moments kept only for the weights an example touches,
@@ -304,8 +324,6 @@ impl Net {
         alpha: f32,
     ) -> [f32; OUTPUTS] {
         let act = self.forward(x);
-        let h = self.hidden;
-        let n2 = h + 1;
         if adam.m1.len() != self.w1.len() {
             *adam = Adam::for_sizes(self.w1.len(), self.w2.len());
         }
@@ -314,33 +332,17 @@ impl Net {
         let c1 = 1.0 - b1.powi(adam.t.min(10_000) as i32);
         let c2 = 1.0 - b2.powi(adam.t.min(100_000) as i32);
         let rate = alpha * c2.sqrt() / c1;
-        let update = |w: &mut f32, m: &mut f32, v: &mut f32, d: f32| {
+        let delta: [f32; OUTPUTS] = std::array::from_fn(|k| target[k] - act.out[k]);
+        let Adam { m1, v1, m2, v2, .. } = adam;
+        self.backprop(x, &act, &delta, |layer, at, w, d| {
+            let (m, v) = match layer {
+                Layer::First => (&mut m1[at], &mut v1[at]),
+                Layer::Second => (&mut m2[at], &mut v2[at]),
+            };
             *m = b1 * *m + (1.0 - b1) * d;
             *v = b2 * *v + (1.0 - b2) * d * d;
             *w += rate * *m / (v.sqrt() + 1e-7);
-        };
-        let mut g = [0f32; MAX_HIDDEN];
-        for (k, (&t, &y)) in target.iter().zip(&act.out).enumerate() {
-            let dk = t - y;
-            let row = k * n2;
-            for (j, gj) in g[..h].iter_mut().enumerate() {
-                let at = row + j;
-                *gj += dk * self.w2[at];
-                let d = dk * act.hidden[j];
-                update(&mut self.w2[at], &mut adam.m2[at], &mut adam.v2[at], d);
-            }
-            let at = row + h;
-            update(&mut self.w2[at], &mut adam.m2[at], &mut adam.v2[at], dk);
-        }
-        for (gj, &hj) in g.iter_mut().zip(&act.hidden[..h]) {
-            *gj *= hj * (1.0 - hj);
-        }
-        for &(i, v) in x.iter().chain(&[(INPUTS, 1.0)]) {
-            for (j, &gj) in g[..h].iter().enumerate() {
-                let at = i * h + j;
-                update(&mut self.w1[at], &mut adam.m1[at], &mut adam.v1[at], gj * v);
-            }
-        }
+        });
         act.out
     }
 
@@ -368,6 +370,13 @@ impl Net {
         self.step(x, &act, &step);
         act.out
     }
+}
+
+/// The two weight matrices of a [`Net`], for [`Net::backprop`]'s callers.
+#[derive(Clone, Copy)]
+enum Layer {
+    First,
+    Second,
 }
 
 /// Adam's moments for every weight of a [`Net`] and the step count.
@@ -465,16 +474,6 @@ enum Turns<'a> {
     Replay(&'a [Turn]),
 }
 
-/// A roll the position allows (the opening roll is not a double).
-fn roll_for(pos: &Backgammon, rng: &mut Rng) -> Roll {
-    loop {
-        let r = Roll::new(rng.below(6) as u8 + 1, rng.below(6) as u8 + 1);
-        if let Some(r) = r.filter(|&r| pos.roll_allowed(r)) {
-            return r;
-        }
-    }
-}
-
 /// The outputs for the mover after it played into `child` (the result if the game is over).
 fn child_outputs(
     net: &Net,
@@ -520,7 +519,7 @@ pub fn self_play(net: &Net, rng: &mut Rng) -> Vec<Turn> {
     let (mut scratch, mut moves, mut turns) = (Vec::new(), Vec::new(), Vec::new());
     let mut pos = Backgammon::start(&Options::default());
     while pos.outcome().is_none() {
-        let roll = roll_for(&pos, rng);
+        let roll = pos.random_roll(rng);
         pos.set_dice(roll);
         moves.clear();
         pos.legal_moves(&mut moves);
@@ -576,7 +575,7 @@ impl Learner {
                 self.trace(&x, &act);
             }
             let roll = match &mut turns {
-                Turns::SelfPlay(rng) => roll_for(&pos, rng),
+                Turns::SelfPlay(rng) => pos.random_roll(rng),
                 Turns::Replay(list) => match list.get(turn) {
                     Some(&(roll, _)) if pos.roll_allowed(roll) => roll,
                     _ => return Err(format!("turn {}: no allowed roll", turn + 1)),
