@@ -16,7 +16,8 @@
 //!   Adam steps instead of plain ones.
 //! - `generate --lambda X` mixes each target with what followed in the game (its
 //!   lambda-return); `--siblings N` also writes the positions of the N best plays of each
-//!   roll played, with their own targets.
+//!   roll played, with their own targets; `--trials N` gives contact positions the mean of
+//!   N rollouts played on to the race instead.
 //! - `backgammon-deep calibrate --games N --seed S [--from W]` plays N self-play games at 1
 //!   ply and prints W's predicted chances beside the results, by kind of position and by
 //!   predicted chance of winning.
@@ -26,6 +27,7 @@ use std::io::Write;
 use std::path::{Path, PathBuf};
 use tabula::game::{Game, Side};
 use tabula::games::backgammon::bearoff;
+use tabula::games::backgammon::board::in_contact;
 use tabula::games::backgammon::calibration::calibrate;
 use tabula::games::backgammon::features::encode;
 use tabula::games::backgammon::nn::{flipped, result_targets, Adam, Net, OUTPUTS};
@@ -70,6 +72,10 @@ enum Command {
         /// Targets from one luck-corrected rollout of P moves per position instead
         #[arg(long, value_name = "P", conflicts_with = "depth", value_parser = clap::value_parser!(u32).range(1..))]
         rollout_plies: Option<u32>,
+        /// Targets of contact positions from N plain rollouts played on to the end of
+        /// contact (races keep the lookahead), the first rolls spread evenly over the dice
+        #[arg(long, value_name = "N", conflicts_with_all = ["depth", "rollout_plies"], value_parser = clap::value_parser!(u32).range(1..))]
+        trials: Option<u32>,
         /// Weight of what happened next in the game (its lambda-return): the target is
         /// (1 - X) times the lookahead plus X times the next position's target, back from
         /// the game's result; a random play cuts the chain
@@ -324,6 +330,66 @@ fn rollout_target(
     target
 }
 
+/// The mean of `trials` rollouts from `pos` (before the roll) while it is a contact
+/// position, each side taking its best 1-ply play, ended by the result or, once the sides
+/// have passed each other, by the race's value ([`end_value`]: the network's, exact when all
+/// home), everything for the side to move at `pos`. The first rolls are spread over the dice
+/// ([`spread_rolls`]). Races get the [`lookahead`]: the network is good at races and the
+/// rollouts are there to teach it contact.
+fn trials_target(
+    net: &Net,
+    pos: &Backgammon,
+    trials: u32,
+    rng: &mut Rng,
+    moves: &mut Vec<Move>,
+    scratch: &mut Vec<(usize, f32)>,
+) -> [f32; OUTPUTS] {
+    if !contact(pos) {
+        return lookahead(net, pos, moves, scratch);
+    }
+    let me = pos.side_to_move();
+    let rolls = spread_rolls(pos.is_opening());
+    let offset = rng.below(rolls.len() as u64) as usize;
+    let mut sum = [0f64; OUTPUTS];
+    for i in 0..trials as usize {
+        let mut roll = rolls[(offset + i) % rolls.len()];
+        let mut cur = pos.clone();
+        loop {
+            let (mv, _) = best_play(net, &cur, roll, moves, scratch);
+            cur.set_dice(roll);
+            cur.play(mv);
+            if cur.outcome().is_some() || !contact(&cur) {
+                break;
+            }
+            roll = cur.random_roll(rng);
+        }
+        for (s, e) in sum.iter_mut().zip(end_value(net, &cur, me, scratch)) {
+            *s += f64::from(e);
+        }
+    }
+    sum.map(|s| (s / f64::from(trials)) as f32)
+}
+
+/// Whether the sides of `pos` have still to pass each other.
+fn contact(pos: &Backgammon) -> bool {
+    let mover = pos.side_to_move();
+    in_contact(pos.checkers(mover), pos.checkers(mover.opponent()))
+}
+
+/// The dice in an order for spreading trials' first rolls: each of the 36 equally likely
+/// ordered rolls once (30 at the opening), the non-doubles, three doubles, the non-doubles
+/// again and the other three doubles, so that any 18 in a row (cyclically) hold each
+/// non-double once and three doubles. Trial `i` starts with the entry `offset + i` (mod the
+/// length) for a random `offset`: every roll in its right share on average whatever the
+/// count, and exactly once per ordered roll for 36 trials.
+fn spread_rolls(opening: bool) -> Vec<Roll> {
+    let (doubles, others): (Vec<Roll>, Vec<Roll>) = Roll::all(opening)
+        .map(|(roll, _)| roll)
+        .partition(|roll| roll.hi == roll.lo);
+    let half = doubles.len() / 2;
+    [&others, &doubles[..half], &others, &doubles[half..]].concat()
+}
+
 /// How deep `generate` looks for its targets.
 #[derive(Clone, Copy, Debug)]
 enum Depth {
@@ -333,6 +399,8 @@ enum Depth {
     Two(usize),
     /// [`rollout_target`] of this many moves.
     Rollout(u32),
+    /// [`trials_target`] of this many trials.
+    Trials(u32),
 }
 
 impl Depth {
@@ -340,7 +408,7 @@ impl Depth {
     fn report_every(self) -> u32 {
         match self {
             Depth::One => 10_000,
-            Depth::Two(_) | Depth::Rollout(_) => 1_000,
+            Depth::Two(_) | Depth::Rollout(_) | Depth::Trials(_) => 1_000,
         }
     }
 }
@@ -452,6 +520,9 @@ fn generate(net: &Net, positions: u32, seed: u64, play: Play, depth: Depth, out:
                 Depth::Two(k) => lookahead2(net, &pos, k, &mut moves, &mut scratch),
                 Depth::Rollout(plies) => {
                     rollout_target(net, &pos, plies, &mut luck_rng, &mut moves, &mut scratch)
+                }
+                Depth::Trials(trials) => {
+                    trials_target(net, &pos, trials, &mut luck_rng, &mut moves, &mut scratch)
                 }
             };
             written += 1;
@@ -643,14 +714,16 @@ fn main() {
             depth,
             candidates,
             rollout_plies,
+            trials,
             lambda,
             siblings,
         } => {
             bearoff::prepare();
-            let depth = match (rollout_plies, depth) {
-                (Some(plies), _) => Depth::Rollout(plies),
-                (None, 1) => Depth::One,
-                (None, _) => Depth::Two(candidates.into()),
+            let depth = match (trials, rollout_plies, depth) {
+                (Some(trials), _, _) => Depth::Trials(trials),
+                (None, Some(plies), _) => Depth::Rollout(plies),
+                (None, None, 1) => Depth::One,
+                (None, None, _) => Depth::Two(candidates.into()),
             };
             let net = read_net(&from);
             let play = Play {
@@ -755,6 +828,40 @@ mod tests {
         let race = position("w=6:1,1:1 b=1:1 w -");
         let t = rollout_target(&net, &race, 4, &mut rng, &mut moves, &mut scratch);
         assert!((t[0] - 15.0 / 36.0).abs() < 1e-6, "{t:?}");
+    }
+
+    /// The spread rolls are the 36 ordered rolls (30 at the opening), and any 18 in a row
+    /// hold each non-double once and three doubles; races get the 1-ply lookahead itself,
+    /// and contact positions probabilities.
+    #[test]
+    fn trials_spread_the_first_roll_and_leave_races_to_the_lookahead() {
+        for opening in [false, true] {
+            let rolls = spread_rolls(opening);
+            for (roll, p) in Roll::all(opening) {
+                let n = rolls.iter().filter(|&&r| r == roll).count();
+                assert_eq!(n as f64, p * rolls.len() as f64, "{roll:?}");
+            }
+            assert_eq!(rolls.len(), if opening { 30 } else { 36 });
+        }
+        let rolls = spread_rolls(false);
+        for offset in 0..36 {
+            let window: Vec<Roll> = (0..18).map(|i| rolls[(offset + i) % 36]).collect();
+            let doubles = window.iter().filter(|r| r.hi == r.lo).count();
+            let mut others: Vec<Roll> = window.into_iter().filter(|r| r.hi != r.lo).collect();
+            others.sort_by_key(|r| (r.hi, r.lo));
+            others.dedup();
+            assert_eq!((doubles, others.len()), (3, 15), "from {offset}");
+        }
+        let net = read_net(&None);
+        let (mut moves, mut scratch) = (Vec::new(), Vec::new());
+        let mut rng = Rng::new(7);
+        let race = position("w=10:3,5:4 b=9:2,4:5 b -");
+        let one_ply = lookahead(&net, &race, &mut moves, &mut scratch);
+        let t = trials_target(&net, &race, 5, &mut rng, &mut moves, &mut scratch);
+        assert_eq!(t, one_ply);
+        let start = position("w=24:2,13:5,8:3,6:5 b=24:2,13:5,8:3,6:5 b -");
+        let t = trials_target(&net, &start, 3, &mut rng, &mut moves, &mut scratch);
+        assert!(t.iter().all(|p| (0.0..=1.0).contains(p)), "{t:?}");
     }
 
     /// The target is for the side to move: colour-swapped twins get the same one, and one
