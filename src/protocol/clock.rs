@@ -6,6 +6,15 @@ use crate::search::{Limits, PonderHit};
 use std::sync::Arc;
 use std::time::Instant;
 
+/// The largest clock reading believed, either way: 10^12 ms, some 31 years. Readings beyond
+/// count as this, so that no sum or difference of clock readings can overflow.
+const CLOCK_LIMIT_MS: i64 = 1_000_000_000_000;
+
+/// A clock reading within the believed range.
+fn believed(ms: i64) -> i64 {
+    ms.clamp(-CLOCK_LIMIT_MS, CLOCK_LIMIT_MS)
+}
+
 /// The limits of `go params` for the side to move (`white`), the time counted from `received`.
 /// Root moves (`searchmoves`) need the game to be read and are left to the caller.
 pub(super) fn limits(
@@ -22,9 +31,9 @@ pub(super) fn limits(
     Limits {
         depth: params.depth,
         nodes: params.nodes,
-        movetime: params.movetime,
-        time_left,
-        increment: increment.unwrap_or(0).max(0),
+        movetime: params.movetime.map(believed),
+        time_left: time_left.map(believed),
+        increment: believed(increment.unwrap_or(0).max(0)),
         moves_to_go: params.moves_to_go,
         mate: params.mate,
         root_moves: None,
@@ -63,5 +72,50 @@ mod tests {
         let white = limits(&params, true, &options, now);
         assert_eq!((white.time_left, white.increment), (Some(1000), 10));
         assert_eq!(white.overhead, options.move_overhead);
+    }
+
+    /// Readings at the integer limits neither overflow (a panic in a debug build) nor wrap
+    /// round (a clock of -2^63 ms once gave a search of centuries): the least ones answer at
+    /// once, the greatest leave a deadline years away.
+    #[test]
+    fn clocks_at_the_integer_limits_neither_overflow_nor_wrap() {
+        use crate::search::Budget;
+        use std::time::Duration;
+        let options = EngineOptions::default();
+        let now = Instant::now();
+        let deadline = |params: GoParams| {
+            let limits = limits(&params, true, &options, now);
+            Budget::new(&limits, now).hard().expect("a deadline") - now
+        };
+        let least = [
+            GoParams {
+                white_time: Some(i64::MIN),
+                white_increment: Some(i64::MAX),
+                ..GoParams::default()
+            },
+            GoParams {
+                movetime: Some(i64::MIN),
+                ..GoParams::default()
+            },
+        ];
+        for params in least {
+            assert_eq!(deadline(params), Duration::ZERO);
+        }
+        let greatest = [
+            GoParams {
+                white_time: Some(i64::MAX),
+                white_increment: Some(i64::MAX),
+                moves_to_go: Some(1),
+                ..GoParams::default()
+            },
+            GoParams {
+                movetime: Some(i64::MAX),
+                ..GoParams::default()
+            },
+        ];
+        for params in greatest {
+            let years = deadline(params).as_secs() / (365 * 24 * 3600);
+            assert!((1..=31).contains(&years), "{years} years");
+        }
     }
 }
