@@ -12,26 +12,29 @@ use crate::game::{GameError, Side};
 pub fn parse_options(pairs: &[(&str, &str)]) -> Result<Options, GameError> {
     let mut options = Options::default();
     for &(key, value) in pairs {
-        let bad = || GameError::BadOption(format!("{key}={value}"));
+        let bad =
+            |expected: &str| GameError::BadOption(format!("{key}={value}: expected {expected}"));
         match key {
             "flying" => {
                 options.flying = match value {
                     "true" => true,
                     "false" => false,
-                    _ => return Err(bad()),
+                    _ => return Err(bad("false or true")),
                 }
             }
             "repetition" => {
                 // 1 would end every game at once, so the rule counts from 2.
-                options.repetition = value.parse().map_err(|_| bad())?;
+                let expected = "0 or 2..1000";
+                options.repetition = value.parse().map_err(|_| bad(expected))?;
                 if options.repetition == 1 || options.repetition > 1000 {
-                    return Err(bad());
+                    return Err(bad(expected));
                 }
             }
             "nocapture" => {
-                options.nocapture = value.parse().map_err(|_| bad())?;
+                let expected = format!("0..{MAX_NOCAPTURE}");
+                options.nocapture = value.parse().map_err(|_| bad(&expected))?;
                 if options.nocapture > MAX_NOCAPTURE {
-                    return Err(bad());
+                    return Err(bad(&expected));
                 }
             }
             _ => return Err(GameError::BadOption(format!("unknown option {key}"))),
