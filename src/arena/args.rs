@@ -4,7 +4,7 @@ use super::engine::EngineSpec;
 use super::openings::Openings;
 use super::shard::Shard;
 use super::stats::Sprt;
-use super::tc::TimeControl;
+use super::tc::{TimeControl, MAX_MS};
 use super::Config;
 use clap::error::ErrorKind;
 use clap::{CommandFactory, Parser};
@@ -39,10 +39,10 @@ struct Args {
     #[arg(long, value_name = "TC", default_value = "movetime=100", value_parser = TimeControl::parse)]
     tc: TimeControl,
     /// Grace in milliseconds beyond each time allowance before a time loss
-    #[arg(long, value_name = "MS", default_value_t = 100)]
+    #[arg(long, value_name = "MS", default_value_t = 100, value_parser = clap::value_parser!(u64).range(..=MAX_MS))]
     margin: u64,
     /// Limit in milliseconds for handshakes, isready and depth/nodes searches
-    #[arg(long, value_name = "MS", default_value_t = 10_000)]
+    #[arg(long, value_name = "MS", default_value_t = 10_000, value_parser = clap::value_parser!(u64).range(..=MAX_MS))]
     timeout: u64,
     /// Games played at once
     #[arg(long, value_name = "N", default_value_t = 1)]

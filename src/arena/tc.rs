@@ -20,6 +20,10 @@ pub enum TimeControl {
     },
 }
 
+/// The longest time arena takes anywhere (movetime, clock, increment, margin, timeout):
+/// 10^10 ms, some 116 days, so that sums of them and instants that far ahead cannot overflow.
+pub const MAX_MS: u64 = 10_000_000_000;
+
 impl TimeControl {
     /// Parses `movetime=100`, `depth=3`, `nodes=5000`, `10+0.1` or `60`.
     pub fn parse(text: &str) -> Result<TimeControl, String> {
@@ -28,7 +32,10 @@ impl TimeControl {
             || format!("--tc: expected movetime=MS, depth=N, nodes=N or BASE+INC, not {text}");
         if let Some((key, value)) = text.split_once('=') {
             return match key {
-                "movetime" => value.parse().map(TimeControl::MoveTime).map_err(|_| bad()),
+                "movetime" => match value.parse() {
+                    Ok(ms) if ms <= MAX_MS => Ok(TimeControl::MoveTime(ms)),
+                    _ => Err(bad()),
+                },
                 "depth" => value.parse().map(TimeControl::Depth).map_err(|_| bad()),
                 "nodes" => value.parse().map(TimeControl::Nodes).map_err(|_| bad()),
                 _ => Err(bad()),
@@ -37,7 +44,7 @@ impl TimeControl {
         let (base, increment) = text.split_once('+').unwrap_or((text, "0"));
         let seconds = |s: &str| -> Result<u64, String> {
             let value: f64 = s.parse().map_err(|_| bad())?;
-            if !(0.0..=1e7).contains(&value) {
+            if !(0.0..=(MAX_MS / 1000) as f64).contains(&value) {
                 return Err(bad());
             }
             Ok((value * 1000.0).round() as u64)
@@ -183,7 +190,24 @@ mod tests {
             })
         );
         assert_eq!(TimeControl::parse("5").map(|t| t.start_ms()), Ok(5000));
-        for bad in ["", "movetime=", "sideways=1", "0+1", "-5+1", "x+y", "1+z"] {
+        assert_eq!(
+            TimeControl::parse("movetime=10000000000"),
+            Ok(TimeControl::MoveTime(MAX_MS))
+        );
+        for bad in [
+            "",
+            "movetime=",
+            "movetime=10000000001",
+            "movetime=18446744073709551615",
+            "movetime=-1",
+            "sideways=1",
+            "0+1",
+            "-5+1",
+            "x+y",
+            "1+z",
+            "10000001+0",
+            "1+10000001",
+        ] {
             assert!(TimeControl::parse(bad).is_err(), "{bad}");
         }
     }
