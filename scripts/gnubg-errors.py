@@ -2,14 +2,16 @@
 """Where tabula's checker play loses equity, by kind of position, judged by GNU Backgammon.
 
 Usage: .venv-gnubg/bin/python scripts/gnubg-errors.py [--games N] [--seed S] [--go "movetime 100"]
-       [--judge PLIES] [--tabula PATH]
+       [--judge PLIES] [--tabula PATH] [--show-blunders]
 
 tabula plays both sides of N games (random dice from S) with the given `go` command. At every
 position with a choice, gnubg scores at --judge plies (gnubg's numbering, default 1) the 12
 plays its network likes best and tabula's play; a play's error is the best of those
 equities less its own. The same is done for gnubg's 0-ply choice (a yardstick that shares
 the judge's network, so its errors come out low). Errors are summed per gnubg position
-class (contact, crashed, race, bear-off) and printed per move, with blunders (> 0.08).
+class (contact, crashed, race, bear-off) and printed per move, with blunders (> 0.08);
+--show-blunders also prints each of tabula's blunders as it comes: the error, the position
+string with the dice, tabula's play and the judge's best.
 Install the module first: scripts/gnubg-install.sh.
 """
 import argparse
@@ -37,6 +39,7 @@ def main():
     parser.add_argument("--go", default="movetime 100")
     parser.add_argument("--judge", type=int, default=1, choices=range(0, 3))
     parser.add_argument("--tabula", default=os.path.join(ROOT, "target/release/tabula"))
+    parser.add_argument("--show-blunders", action="store_true")
     args = parser.parse_args()
     rng = random.Random(args.seed)
     oracle = engine.Oracle(args.tabula)
@@ -80,6 +83,10 @@ def main():
                 row[1] += ours_error
                 row[2] += gnubg_error
                 row[3] += ours_error > BLUNDER
+                if args.show_blunders and ours_error > BLUNDER:
+                    top = max(judged, key=judged.get)
+                    print(f"blunder {ours_error:.3f} {CLASSES.get(gnubg.classify(board), '?')}"
+                          f" | {fen} | played {ours} | best {results[top]}", flush=True)
                 row[4] += gnubg_error > BLUNDER
             errors = oracle.tell(f"move {ours}")
             if errors:
