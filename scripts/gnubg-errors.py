@@ -83,11 +83,11 @@ def main():
                 row[1] += ours_error
                 row[2] += gnubg_error
                 row[3] += ours_error > BLUNDER
+                row[4] += gnubg_error > BLUNDER
                 if args.show_blunders and ours_error > BLUNDER:
                     top = max(judged, key=judged.get)
                     print(f"blunder {ours_error:.3f} {CLASSES.get(gnubg.classify(board), '?')}"
                           f" | {fen} | played {ours} | best {results[top]}", flush=True)
-                row[4] += gnubg_error > BLUNDER
             errors = oracle.tell(f"move {ours}")
             if errors:
                 raise SystemExit(f"tabula refused its own move {ours} in {fen}: {errors}")
