@@ -30,9 +30,10 @@ use tabula::games::backgammon::bearoff;
 use tabula::games::backgammon::board::in_contact;
 use tabula::games::backgammon::calibration::calibrate;
 use tabula::games::backgammon::features::encode;
-use tabula::games::backgammon::nn::{flipped, result_targets, Adam, Net, OUTPUTS};
+use tabula::games::backgammon::nn::{flipped, result_targets, Adam, Net, MAX_HIDDEN, OUTPUTS};
 use tabula::games::backgammon::position_text::{format_fen, parse_fen};
 use tabula::games::backgammon::{Backgammon, Move, Options, Roll};
+use tabula::util::cli::{positive, unit_interval};
 use tabula::util::rng::Rng;
 
 /// Trains the backgammon network on lookahead targets (docs/backgammon.md).
@@ -54,7 +55,7 @@ enum Command {
         #[arg(long, value_name = "N", default_value_t = 1)]
         seed: u64,
         /// Chance of a uniformly random play instead of the best
-        #[arg(long, value_name = "X", default_value_t = 0.1)]
+        #[arg(long, value_name = "X", default_value_t = 0.1, value_parser = unit_interval)]
         explore: f64,
         /// The network that plays and scores (default: the shipped weights)
         #[arg(long, value_name = "FILE")]
@@ -101,20 +102,20 @@ enum Command {
         #[arg(long, value_name = "N", default_value_t = 4)]
         epochs: u32,
         /// Learning rate of the first epoch
-        #[arg(long, value_name = "X", default_value_t = 0.01)]
-        alpha: f32,
+        #[arg(long, value_name = "X", default_value_t = 0.01, value_parser = positive)]
+        alpha: f64,
         /// Factor on the learning rate after each epoch
-        #[arg(long, value_name = "X", default_value_t = 0.5)]
-        decay: f32,
+        #[arg(long, value_name = "X", default_value_t = 0.5, value_parser = positive)]
+        decay: f64,
         /// Fraction of the data (its end) held out
-        #[arg(long, value_name = "X", default_value_t = 0.05)]
+        #[arg(long, value_name = "X", default_value_t = 0.05, value_parser = unit_interval)]
         holdout: f64,
         /// Seed of the shuffles
         #[arg(long, value_name = "N", default_value_t = 1)]
         seed: u64,
         /// Widen the starting network to this many hidden units first
-        #[arg(long, value_name = "N")]
-        hidden: Option<usize>,
+        #[arg(long, value_name = "N", value_parser = clap::value_parser!(u16).range(1..=MAX_HIDDEN as i64))]
+        hidden: Option<u16>,
         /// Adam steps instead of plain gradient steps
         #[arg(long)]
         adam: bool,
@@ -696,13 +697,6 @@ fn train(mut net: Net, data: &[Example], s: &TrainSettings, out: &Path) {
 }
 
 /// A number from 0 to 1.
-fn unit_interval(text: &str) -> Result<f64, String> {
-    match text.parse::<f64>() {
-        Ok(x) if (0.0..=1.0).contains(&x) => Ok(x),
-        _ => Err(format!("{text} is not a number from 0 to 1")),
-    }
-}
-
 fn main() {
     match Args::parse().command {
         Command::Generate {
@@ -751,15 +745,15 @@ fn main() {
         } => {
             let settings = TrainSettings {
                 epochs,
-                alpha,
-                decay,
+                alpha: alpha as f32,
+                decay: decay as f32,
                 holdout,
                 seed,
                 adam,
             };
             let mut net = read_net(&from);
             if let Some(hidden) = hidden {
-                net = net.widened(hidden, &mut Rng::new(seed));
+                net = net.widened(hidden.into(), &mut Rng::new(seed));
             }
             train(net, &read_data(&data), &settings, &out);
         }

@@ -13,9 +13,10 @@ use clap::Parser;
 use std::path::{Path, PathBuf};
 use tabula::arena::backgammon_duplicate::{duplicate_match, Player};
 use tabula::games::backgammon::nn::{
-    learn_from, self_play, train, train_from, Net, TrainConfig, Turn,
+    learn_from, self_play, train, train_from, Net, TrainConfig, Turn, MAX_HIDDEN,
 };
 use tabula::games::backgammon::Roll;
+use tabula::util::cli::{positive, unit_interval};
 use tabula::util::rng::Rng;
 
 /// Trains the backgammon network by self-play (TD) and writes its weights (docs/backgammon.md).
@@ -36,14 +37,14 @@ struct Args {
     )]
     out: PathBuf,
     /// Hidden units (a --from file keeps its own)
-    #[arg(long, value_name = "N", default_value_t = 80)]
-    hidden: usize,
+    #[arg(long, value_name = "N", default_value_t = 80, value_parser = clap::value_parser!(u16).range(1..=MAX_HIDDEN as i64))]
+    hidden: u16,
     /// Learning rate
-    #[arg(long, value_name = "X", default_value_t = 0.1)]
-    alpha: f32,
+    #[arg(long, value_name = "X", default_value_t = 0.1, value_parser = positive)]
+    alpha: f64,
     /// Trace decay: 0 for TD(0)
-    #[arg(long, value_name = "X", default_value_t = 0.0)]
-    lambda: f32,
+    #[arg(long, value_name = "X", default_value_t = 0.0, value_parser = unit_interval)]
+    lambda: f64,
     /// A weight file to go on training instead of random weights
     #[arg(long, value_name = "FILE")]
     from: Option<PathBuf>,
@@ -64,9 +65,9 @@ impl Args {
     fn config(&self) -> TrainConfig {
         TrainConfig {
             games: self.games,
-            hidden: self.hidden,
-            alpha: self.alpha,
-            lambda: self.lambda,
+            hidden: self.hidden.into(),
+            alpha: self.alpha as f32,
+            lambda: self.lambda as f32,
             seed: self.seed,
         }
     }
@@ -140,7 +141,7 @@ fn learn(args: &Args) -> Net {
     }
     let net = match &args.from {
         Some(from) => read_net(from),
-        None => Net::new(args.hidden, &mut Rng::new(args.seed)),
+        None => Net::new(args.hidden.into(), &mut Rng::new(args.seed)),
     };
     learn_from(net, &args.config(), &games).unwrap_or_else(|e| fail(e))
 }
@@ -269,6 +270,11 @@ mod tests {
             "--games many",
             "--alpha",
             "--hidden -1",
+            "--hidden 0",
+            "--hidden 257",
+            "--alpha 0",
+            "--alpha nan",
+            "--lambda 1.5",
         ] {
             let error = parse(line).expect_err(line);
             assert_eq!(error.exit_code(), 2, "{line}: {error}");

@@ -1,4 +1,5 @@
 //! Small shared helpers.
 
 pub mod book_text;
+pub mod cli;
 pub mod rng;
