@@ -156,13 +156,28 @@ fn all_home(pos: &Backgammon) -> bool {
     bearoff::outputs(pos.checkers(mover), pos.checkers(mover.opponent())).is_some()
 }
 
-/// The mover's outputs after its play into `child`: the result when the game is over.
-fn after_play(net: &Net, child: &Backgammon, scratch: &mut Vec<(usize, f32)>) -> [f32; OUTPUTS] {
-    let mover = child.side_to_move().opponent();
-    match child.outcome() {
-        Some(o) => result_targets(&o, mover),
-        None => flipped(&net.outputs(child, scratch)),
+/// The outputs of `pos` for `side`: the result when the game is over, else the network's
+/// (exact in all-home races, from the bear-off database).
+fn end_value(
+    net: &Net,
+    pos: &Backgammon,
+    side: Side,
+    scratch: &mut Vec<(usize, f32)>,
+) -> [f32; OUTPUTS] {
+    if let Some(o) = pos.outcome() {
+        return result_targets(&o, side);
     }
+    let own = net.outputs(pos, scratch);
+    if side == pos.side_to_move() {
+        own
+    } else {
+        flipped(&own)
+    }
+}
+
+/// The mover's outputs after its play into `child`.
+fn after_play(net: &Net, child: &Backgammon, scratch: &mut Vec<(usize, f32)>) -> [f32; OUTPUTS] {
+    end_value(net, child, child.side_to_move().opponent(), scratch)
 }
 
 /// The mover's best play of `roll` by `net` at 1 ply (the first of equals) and its outputs.
@@ -290,11 +305,8 @@ fn rollout_target(
     let mut cur = pos.clone();
     let mut played = 0;
     let end = loop {
-        if let Some(o) = cur.outcome() {
-            break result_targets(&o, me);
-        }
-        if played == plies || all_home(&cur) {
-            break view(cur.side_to_move(), net.outputs(&cur, scratch));
+        if cur.outcome().is_some() || played == plies || all_home(&cur) {
+            break end_value(net, &cur, me, scratch);
         }
         let mover = cur.side_to_move();
         let rolls: Vec<(Roll, f64)> = Roll::all(cur.is_opening()).collect();
@@ -432,27 +444,6 @@ struct Record {
     target: [f32; OUTPUTS],
     /// Whether the play made from it was a random one.
     explored: bool,
-}
-
-/// The outputs for `side` where a game stopped: its result, the bear-off database's values
-/// of an all-home race, or else (cut short by the count) the network's.
-fn end_value(
-    net: &Net,
-    pos: &Backgammon,
-    side: Side,
-    scratch: &mut Vec<(usize, f32)>,
-) -> [f32; OUTPUTS] {
-    if let Some(o) = pos.outcome() {
-        return result_targets(&o, side);
-    }
-    let mover = pos.side_to_move();
-    let own = bearoff::outputs(pos.checkers(mover), pos.checkers(mover.opponent()))
-        .unwrap_or_else(|| net.outputs(pos, scratch));
-    if side == mover {
-        own
-    } else {
-        flipped(&own)
-    }
 }
 
 /// The lambda-returns of a game's records, last first: each target becomes (1 - lambda)
