@@ -179,15 +179,7 @@ impl EngineOptions {
                 }
                 self.game_options = text.split_whitespace().collect::<Vec<_>>().join(" ");
             }
-            "hash" => {
-                let mib = number(HASH_MAX as u64)?;
-                if mib == 0 {
-                    return Err(format!(
-                        "bad value for Hash: expected a number 1..{HASH_MAX}"
-                    ));
-                }
-                self.hash_mib = mib as usize;
-            }
+            "hash" => self.hash_mib = count(HASH_MAX)?,
             "threads" => self.threads = count(THREADS_MAX)?,
             "multipv" => self.multipv = count(MULTIPV_MAX)?,
             "seed" => self.seed = number(SEED_MAX)?,

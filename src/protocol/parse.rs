@@ -123,7 +123,7 @@ pub fn parse_line(line: &str) -> Result<Option<Command<'_>>, ParseError> {
         "fen" => full(map(opt(format_name), Command::Fen), args),
         "solve" => full(
             map(
-                opt(preceded((tag("movetime"), space1), millis)),
+                opt(preceded((tag("movetime"), space1), unsigned_millis)),
                 Command::Solve,
             ),
             args,
@@ -166,6 +166,11 @@ fn number_u32(i: &str) -> IResult<&str, u32> {
 }
 
 fn number_u64(i: &str) -> IResult<&str, u64> {
+    map_res(digit1, str::parse).parse(i)
+}
+
+/// Milliseconds that cannot be negative (a time to spend, not a clock reading).
+fn unsigned_millis(i: &str) -> IResult<&str, i64> {
     map_res(digit1, str::parse).parse(i)
 }
 
@@ -464,6 +469,15 @@ mod tests {
     }
 
     #[test]
+    fn every_usage_error_fits_uncut() {
+        // Error text is cut after 200 characters (response.rs); a usage must survive whole.
+        for (word, usage) in USAGE {
+            let message = format!("expected {usage}");
+            assert!(message.len() <= 200, "{word}: {} characters", message.len());
+        }
+    }
+
+    #[test]
     fn fen_and_solve_take_optional_arguments() {
         assert_eq!(ok("fen"), Command::Fen(None));
         assert_eq!(ok("fen gnubgid"), Command::Fen(Some("gnubgid")));
@@ -471,6 +485,12 @@ mod tests {
         assert_eq!(ok("solve"), Command::Solve(None));
         assert_eq!(ok("solve movetime 500"), Command::Solve(Some(500)));
         assert!(parse_line("solve depth 3").is_err());
+        assert!(parse_line("solve movetime -1").is_err());
+        assert!(parse_line("solve movetime 9223372036854775808").is_err());
+        assert_eq!(
+            ok("solve movetime 9223372036854775807"),
+            Command::Solve(Some(i64::MAX))
+        );
     }
 
     #[test]

@@ -25,10 +25,20 @@ enum Line {
     OutputClosed,
 }
 
-/// Reads one line without ever buffering more than [`LINE_LIMIT`] bytes of it.
+/// Reads one line without ever buffering more than [`LINE_LIMIT`] bytes of it (and its CR).
+/// A trailing CR does not count: a CRLF line of the limit is accepted like its LF twin.
 fn read_line(input: &mut dyn BufRead, buffer: &mut Vec<u8>) -> Line {
     buffer.clear();
     let mut length = 0usize;
+    let mut last = None;
+    let finished = |length: usize, last: Option<u8>, buffer: &[u8]| {
+        let length = length - usize::from(last == Some(b'\r'));
+        if length > LINE_LIMIT {
+            Line::TooLong(length)
+        } else {
+            Line::Text(String::from_utf8_lossy(buffer).into_owned())
+        }
+    };
     loop {
         let chunk = match input.fill_buf() {
             Ok(chunk) => chunk,
@@ -41,8 +51,7 @@ fn read_line(input: &mut dyn BufRead, buffer: &mut Vec<u8>) -> Line {
         if chunk.is_empty() {
             return match length {
                 0 => Line::End,
-                n if n > LINE_LIMIT => Line::TooLong(n),
-                _ => Line::Text(String::from_utf8_lossy(buffer).into_owned()),
+                _ => finished(length, last, buffer),
             };
         }
         let (used, done) = match chunk.iter().position(|&b| b == b'\n') {
@@ -51,16 +60,15 @@ fn read_line(input: &mut dyn BufRead, buffer: &mut Vec<u8>) -> Line {
         };
         let content = if done { &chunk[..used - 1] } else { chunk };
         length += content.len();
-        if length <= LINE_LIMIT {
+        if let Some(&byte) = content.last() {
+            last = Some(byte);
+        }
+        if length <= LINE_LIMIT + 1 {
             buffer.extend_from_slice(content);
         }
         input.consume(used);
         if done {
-            return if length > LINE_LIMIT {
-                Line::TooLong(length)
-            } else {
-                Line::Text(String::from_utf8_lossy(buffer).into_owned())
-            };
+            return finished(length, last, buffer);
         }
     }
 }
@@ -158,6 +166,36 @@ mod tests {
         );
         assert!(matches!(read_line(&mut input, &mut buffer), Line::Text(t) if t == "isready\r"));
         assert!(matches!(read_line(&mut input, &mut buffer), Line::Text(t) if t == "last"));
+        assert!(matches!(read_line(&mut input, &mut buffer), Line::End));
+    }
+
+    #[test]
+    fn a_trailing_cr_does_not_count_towards_the_limit() {
+        let at_limit = vec![b'a'; LINE_LIMIT];
+        let mut data = at_limit.clone();
+        data.extend_from_slice(b"\r\n");
+        data.extend_from_slice(&at_limit);
+        data.extend_from_slice(b"a\r\n");
+        data.extend_from_slice(&at_limit);
+        data.push(b'\r');
+        let mut input = std::io::Cursor::new(data);
+        let mut buffer = Vec::new();
+        let text = |line: Line| match line {
+            Line::Text(t) => Some(t.len()),
+            _ => None,
+        };
+        assert_eq!(
+            text(read_line(&mut input, &mut buffer)),
+            Some(LINE_LIMIT + 1)
+        );
+        assert!(
+            matches!(read_line(&mut input, &mut buffer), Line::TooLong(n) if n == LINE_LIMIT + 1)
+        );
+        // The same at the end of input, without the LF.
+        assert_eq!(
+            text(read_line(&mut input, &mut buffer)),
+            Some(LINE_LIMIT + 1)
+        );
         assert!(matches!(read_line(&mut input, &mut buffer), Line::End));
     }
 }

@@ -189,13 +189,21 @@ fn main_iterations<G: Complete>(
             .budget
             .soft()
             .is_some_and(|soft| Instant::now() >= soft);
+        // The node count is looked at every `CHECK_INTERVAL` nodes, so an iteration may end a
+        // little past the limit: the next one must not start.
+        let out_of_nodes = limits
+            .nodes
+            .is_some_and(|limit| searcher.total_nodes() >= limit);
         let mate_in = match Score::from_internal(score) {
             Score::Mate(m) => Some(m),
             Score::Cp(_) => None,
         };
         if limits.mate_found(mate_in)
             || !limits.infinite
-                && (proven || out_of_time || root_moves.len() == 1 && limits.depth.is_none())
+                && (proven
+                    || out_of_time
+                    || out_of_nodes
+                    || root_moves.len() == 1 && limits.depth.is_none())
         {
             break;
         }

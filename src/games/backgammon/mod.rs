@@ -345,9 +345,7 @@ impl Game for Backgammon {
     }
 
     fn from_fen(fen: &str, options: &Options) -> Result<Self, GameError> {
-        let pos = position_text::parse_fen(fen, options)?;
-        pos.cube.check_in_play()?;
-        Ok(pos)
+        position_text::parse_fen(fen, options)
     }
 
     fn to_fen(&self) -> String {
@@ -602,13 +600,11 @@ impl Formats for Backgammon {
     }
 
     fn from_format(format: &str, text: &str, options: &Options) -> Result<Self, GameError> {
-        let pos = match format {
-            "xgid" => ids::from_xgid(text, options)?,
-            "gnubgid" => ids::from_gnubg_id(text, options)?,
-            _ => return Err(GameError::Unsupported("this position format")),
-        };
-        pos.cube.check_in_play()?;
-        Ok(pos)
+        match format {
+            "xgid" => ids::from_xgid(text, options),
+            "gnubgid" => ids::from_gnubg_id(text, options),
+            _ => Err(GameError::Unsupported("this position format")),
+        }
     }
 
     fn to_format(&self, format: &str) -> Option<String> {

@@ -161,6 +161,7 @@ pub fn parse_fen(fen: &str, options: &Options) -> Result<Backgammon, GameError> 
 
 /// The checks every imported position passes (shared with the XGID and GNU ID readers).
 pub fn validate(pos: &Backgammon) -> Result<(), GameError> {
+    pos.cube().check_in_play()?;
     let white = pos.checkers(Side::White);
     let black = pos.checkers(Side::Black);
     if let Some(p) = (1..25).find(|&p| white[p] > 0 && black[25 - p] > 0) {
@@ -186,6 +187,22 @@ pub fn validate(pos: &Backgammon) -> Result<(), GameError> {
         return Err(bad("the opening roll cannot be a double"));
     }
     let cube = pos.cube();
+    if pos.is_opening() && (white != &board::START || black != &board::START) {
+        return Err(bad("the opening is the first turn, from the start layout"));
+    }
+    // A centred cube above 1 is reachable (automatic doubles, GNU Backgammon writes it); an
+    // owned one is not before anyone has played.
+    if pos.is_opening() && cube.owner.is_some() {
+        return Err(bad("nobody doubles before the opening roll"));
+    }
+    if cube.log2 == 0 && cube.owner.is_some() {
+        return Err(bad("a cube at 1 is centred (no owner)"));
+    }
+    if cube.dropped && cube.owner == Some(pos.side_to_move().opponent()) {
+        return Err(bad(
+            "after a drop the doubler is to move: the other side cannot own the cube",
+        ));
+    }
     if cube.offered && (pos.dice().is_some() || pos.is_opening() || cube.dropped) {
         return Err(bad(
             "a double is offered before the roll, outside the opening",
