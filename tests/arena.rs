@@ -180,5 +180,45 @@ fn the_binary_prints_a_line_per_game_and_stops_on_the_sprt() {
         ])
         .output()
         .expect("arena runs");
-    assert_eq!(bad.status.code(), Some(1));
+    assert_eq!(
+        bad.status.code(),
+        Some(2),
+        "an unknown game is a bad command line"
+    );
+    let bad = std::process::Command::new(env!("CARGO_BIN_EXE_arena"))
+        .args(["--game", "nim", "--game-options", "heaps"])
+        .args(["--engine", "cmd=x", "--engine", "cmd=y"])
+        .output()
+        .expect("arena runs");
+    assert_eq!(
+        bad.status.code(),
+        Some(2),
+        "game options that do not parse too"
+    );
+    let missing = std::process::Command::new(env!("CARGO_BIN_EXE_arena"))
+        .args(["--game", "nim", "--games", "2", "--tc", "depth=1"])
+        .args(["--engine", "cmd=/nonexistent/engine", "--engine", "cmd=y"])
+        .output()
+        .expect("arena runs");
+    assert_eq!(
+        missing.status.code(),
+        Some(1),
+        "an engine that does not start"
+    );
+}
+
+#[test]
+fn an_even_score_is_plus_zero_elo() {
+    // The same engine on both sides of a Nim pair: each colour wins once.
+    let output = std::process::Command::new(env!("CARGO_BIN_EXE_arena"))
+        .args([
+            "--game", "nim", "--games", "2", "--tc", "depth=1", "--quiet",
+        ])
+        .args(["--engine", &format!("cmd={ENGINE},name=a")])
+        .args(["--engine", &format!("cmd={ENGINE},name=b")])
+        .output()
+        .expect("arena runs");
+    let text = String::from_utf8_lossy(&output.stdout);
+    assert!(text.contains("W/L/D 1/1/0"), "{text}");
+    assert!(text.contains("elo +0.0 +- "), "{text}");
 }

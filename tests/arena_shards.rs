@@ -121,9 +121,22 @@ fn merge_refuses_missing_games_and_other_matches() {
     arena(&spec(1, "0/2", "a.res"));
     arena(&spec(2, "1/2", "b.res"));
     let merge = |args: &[String]| Command::new(ARENA).args(args).output().expect("runs");
-    let missing = merge(&["merge".into(), path(&dir, "a.res")]);
+    let record = path(&dir, "missing.rec");
+    let missing = merge(&[
+        "merge".into(),
+        path(&dir, "a.res"),
+        "--record".into(),
+        record.clone(),
+    ]);
     assert_eq!(missing.status.code(), Some(1));
     assert!(String::from_utf8_lossy(&missing.stderr).contains("game 5 is missing"));
+    // A merge that fails prints no game lines and writes no record.
+    assert!(
+        missing.stdout.is_empty(),
+        "{}",
+        String::from_utf8_lossy(&missing.stdout)
+    );
+    assert!(!std::path::Path::new(&record).exists());
     let partial = merge(&["merge".into(), "--partial".into(), path(&dir, "a.res")]);
     assert!(partial.status.success());
     assert!(String::from_utf8_lossy(&partial.stdout).contains(": 4 games"));
@@ -132,5 +145,35 @@ fn merge_refuses_missing_games_and_other_matches() {
     assert!(String::from_utf8_lossy(&other.stderr).contains("a different match"));
     let none = merge(&["merge".into()]);
     assert_eq!(none.status.code(), Some(2));
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+#[test]
+fn shards_after_the_sprt_decided_may_be_missing() {
+    // The whole match stops at game 6 (H1); the first of four shards holds games 1-15, so a
+    // merge of it alone is the whole match (the cluster cancels the other shards).
+    let dir = scratch("decided");
+    let mut args = words(&format!(
+        "--game bombardment --game-options size=6 --engine cmd={ENGINE},option.Player=greedy \
+         --engine cmd={ENGINE},option.Player=random --games 60 --seed 3 --sprt elo0=0,elo1=50 --quiet"
+    ));
+    let whole = String::from_utf8_lossy(&arena(&args).stdout).into_owned();
+    assert!(
+        whole.contains("6 games") && whole.contains("H1 accepted"),
+        "{whole}"
+    );
+    args.extend([
+        "--shard".into(),
+        "0/4".into(),
+        "--results".into(),
+        path(&dir, "s0.res"),
+    ]);
+    arena(&args);
+    let merged = Command::new(ARENA)
+        .args(["merge", "--quiet", &path(&dir, "s0.res")])
+        .output()
+        .expect("runs");
+    assert!(merged.status.success());
+    assert_eq!(String::from_utf8_lossy(&merged.stdout), whole);
     let _ = std::fs::remove_dir_all(&dir);
 }

@@ -73,7 +73,7 @@ fn arena_help_names_every_game_and_its_options() {
 #[test]
 fn arena_exit_codes() {
     let arena = env!("CARGO_BIN_EXE_arena");
-    // A command line that parses but names no game: the match cannot start, status 1.
+    // A game that does not exist is a bad command line, status 2, like any bad value.
     let unknown = run(
         arena,
         &[
@@ -85,7 +85,7 @@ fn arena_exit_codes() {
             "cmd=y",
         ],
     );
-    assert_eq!(unknown.status.code(), Some(1));
+    assert_eq!(unknown.status.code(), Some(2));
     // One engine only, or a malformed value: a bad command line, status 2.
     for args in [
         &["--game", "bombardment", "--engine", "cmd=x"][..],

@@ -59,7 +59,7 @@ struct Args {
     /// Adjudicate a draw after N plies (0: never)
     #[arg(long, value_name = "N", default_value_t = 1000)]
     max_plies: usize,
-    /// Stop when the SPRT decides: elo0=A,elo1=B[,alpha=0.05,beta=0.05]
+    /// Stop when the SPRT decides: [elo0=0,elo1=5,alpha=0.05,beta=0.05] (any key may be left out)
     #[arg(long, value_name = "SPEC", value_parser = Sprt::parse)]
     sprt: Option<Sprt>,
     /// Write every game (headers + `position startpos moves ...`)
@@ -119,11 +119,12 @@ fn to_config(args: Args) -> Result<Config, String> {
     config.shard = args.shard.unwrap_or(Shard::WHOLE);
     config.results = args.results;
     config.quiet = args.quiet;
+    // A game or game options that do not exist are a bad command line, like any other value.
+    let start = config.start_position()?;
     config.openings = match (args.openings, args.random_plies) {
         (Some(path), _) => {
             let text = std::fs::read_to_string(&path)
                 .map_err(|e| format!("cannot read {}: {e}", path.display()))?;
-            let start = config.start_position()?;
             Openings::List(super::openings::load(&text, start.as_ref())?)
         }
         (None, Some(plies)) => Openings::Random(plies),
@@ -179,8 +180,8 @@ mod tests {
 
     #[test]
     fn defaults_are_those_of_config_new() {
-        let config = parse(&args("--game g --engine cmd=x --engine cmd=y")).expect("parses");
-        let new = Config::new("g".into(), config.engines.clone());
+        let config = parse(&args("--game nim --engine cmd=x --engine cmd=y")).expect("parses");
+        let new = Config::new("nim".into(), config.engines.clone());
         assert_eq!(config.game_options, new.game_options);
         assert_eq!(config.games, new.games);
         assert_eq!(config.tc, new.tc);
@@ -200,7 +201,7 @@ mod tests {
     fn a_later_flag_overrides_an_earlier_one() {
         // scripts/match.sh: its `--tc movetime=100 ... --seed 1`, then the user's options.
         let config = parse(&args(
-            "--game g --tc movetime=100 --engine cmd=x --engine cmd=y --seed 1 --tc depth=2 --seed 5",
+            "--game nim --tc movetime=100 --engine cmd=x --engine cmd=y --seed 1 --tc depth=2 --seed 5",
         ))
         .expect("parses");
         assert_eq!((config.tc, config.seed), (TimeControl::Depth(2), 5));
@@ -211,15 +212,18 @@ mod tests {
         let bad = [
             "--game bombardment --engine cmd=x",
             "--engine cmd=x --engine cmd=y",
-            "--game g --engine cmd=x --engine cmd=y --games",
-            "--game g --engine cmd=x --engine name=y",
-            "--game g --engine cmd=x --engine cmd=y --tc fast",
-            "--game g --engine cmd=x --engine cmd=y --games many",
-            "--game g --engine cmd=x --engine cmd=y --engine cmd=z",
-            "--game g --engine cmd=x --engine cmd=y --openings f --random-plies 2",
-            "--game g --engine cmd=x --engine cmd=y --no-such-option",
-            "--game g --engine cmd=x --engine cmd=y --shard 3/3",
+            "--game nim --engine cmd=x --engine cmd=y --games",
+            "--game nim --engine cmd=x --engine name=y",
+            "--game nim --engine cmd=x --engine cmd=y --tc fast",
+            "--game nim --engine cmd=x --engine cmd=y --games many",
+            "--game nim --engine cmd=x --engine cmd=y --engine cmd=z",
+            "--game nim --engine cmd=x --engine cmd=y --openings f --random-plies 2",
+            "--game nim --engine cmd=x --engine cmd=y --no-such-option",
+            "--game nim --engine cmd=x --engine cmd=y --shard 3/3",
             "--game bombardment --engine cmd=x --engine cmd=y --openings /nonexistent/file",
+            "--game chess --engine cmd=x --engine cmd=y",
+            "--game nim --game-options heaps --engine cmd=x --engine cmd=y",
+            "--game nim --game-options colour=red --engine cmd=x --engine cmd=y",
         ];
         for text in bad {
             let error = parse(&args(text)).expect_err(text);
@@ -228,7 +232,7 @@ mod tests {
         let help = parse(&args("--help")).expect_err("--help is not a match");
         assert_eq!((help.kind(), help.exit_code()), (ErrorKind::DisplayHelp, 0));
         let same = parse(&args(
-            "--game g --engine cmd=x,name=a --engine cmd=y,name=a",
+            "--game nim --engine cmd=x,name=a --engine cmd=y,name=a",
         ));
         assert_eq!(
             same.map(|c| c.engines[1].name.clone()).ok(),

@@ -92,6 +92,26 @@ pub fn run(
         sprt,
         quiet: args.quiet,
     };
+    let present = games.len();
+    // A game missing before the match ends (an SPRT may end it early) fails the merge: found
+    // by a dry count first, so that a failed merge prints and records nothing.
+    if let Some(missing) = (0..total).find(|index| !games.contains_key(index)) {
+        let mut sink = std::io::sink();
+        let mut dry = Counter::new(report.clone(), &mut sink, None, None);
+        let mut decided = false;
+        for index in 0..missing {
+            if dry.add(games[&index].clone())? {
+                decided = true;
+                break;
+            }
+        }
+        if !decided && !args.partial {
+            return Err(format!(
+                "game {} is missing ({present} of {total} games present)",
+                missing + 1
+            ));
+        }
+    }
     let record = match &args.record {
         Some(path) => Some(
             std::fs::File::create(path)
@@ -105,16 +125,9 @@ pub fn run(
             "arena merge: {duplicates} games found twice, counted once"
         );
     }
-    let present = games.len();
     let mut counter = Counter::new(report, out, record, None);
     for index in 0..total {
         let Some(game) = games.remove(&index) else {
-            if !args.partial {
-                return Err(format!(
-                    "game {} is missing ({present} of {total} games present)",
-                    index + 1
-                ));
-            }
             let _ = writeln!(
                 notes,
                 "arena merge: partial, {index} of {total} games in order ({present} present)"

@@ -214,9 +214,12 @@ fn summary_lines(report: &Report<'_>, summary: &Summary) -> Vec<String> {
             tally.games(),
             tally.score()
         ),
+        // Adding 0.0 turns -0.0 (an even score) into 0.0, which prints "+0.0".
         format!(
-            "elo {elo:+.1} +- {error:.1}, 95% interval [{:+.1}, {:+.1}]",
-            interval.0, interval.1
+            "elo {:+.1} +- {error:.1}, 95% interval [{:+.1}, {:+.1}]",
+            elo + 0.0,
+            interval.0 + 0.0,
+            interval.1 + 0.0
         ),
     ];
     if summary.games.iter().any(|g| g.result.points > 1) {

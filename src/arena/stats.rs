@@ -140,7 +140,9 @@ impl Sprt {
                 .ok_or_else(|| format!("--sprt: expected key=value, not {item}"))?;
             let number: f64 = value
                 .parse()
-                .map_err(|_| format!("--sprt: {key} needs a number, not {value}"))?;
+                .ok()
+                .filter(|n: &f64| n.is_finite())
+                .ok_or_else(|| format!("--sprt: {key} needs a number, not {value}"))?;
             match key {
                 "elo0" => sprt.elo0 = number,
                 "elo1" => sprt.elo1 = number,
@@ -243,6 +245,20 @@ mod tests {
     fn sprt_options_are_checked() {
         assert!(Sprt::parse("elo0=5,elo1=0").is_err());
         assert!(Sprt::parse("elo0=x").is_err());
+        // Not finite: an LLR of NaN or infinity would never (or always) decide.
+        assert!(Sprt::parse("elo0=nan,elo1=5").is_err());
+        assert!(Sprt::parse("elo0=-inf,elo1=5").is_err());
+        assert!(Sprt::parse("elo1=inf").is_err());
+        // Every key has a default: elo0=0, elo1=5, alpha=beta=0.05.
+        assert_eq!(
+            Sprt::parse(""),
+            Ok(Sprt {
+                elo0: 0.0,
+                elo1: 5.0,
+                alpha: 0.05,
+                beta: 0.05
+            })
+        );
         assert!(Sprt::parse("gamma=1").is_err());
         assert_eq!(
             Sprt::parse("elo0=0 elo1=3 alpha=0.1").map(|s| s.alpha),
