@@ -9,11 +9,22 @@ pub fn unit_interval(text: &str) -> Result<f64, String> {
     }
 }
 
-/// A finite number above 0 (a learning rate).
+/// A finite number above 0 that stays finite and above 0 as an `f32` (a learning rate: the
+/// trainers compute in `f32`, where 1e300 is infinite and 1e-300 is 0).
 pub fn positive(text: &str) -> Result<f64, String> {
     match text.parse::<f64>() {
-        Ok(x) if x.is_finite() && x > 0.0 => Ok(x),
+        Ok(x) if (x as f32).is_finite() && x as f32 > 0.0 => Ok(x),
         _ => Err(format!("{text} is not a finite number above 0")),
+    }
+}
+
+/// Makes a closed standard output end the process quietly, as it does for other command-line
+/// tools (`tool | head`): Rust ignores SIGPIPE, so the next `println!` would panic instead.
+pub fn exit_on_closed_output() {
+    #[cfg(unix)]
+    // SAFETY: restoring the default action of a signal at start-up, before any thread exists.
+    unsafe {
+        libc::signal(libc::SIGPIPE, libc::SIG_DFL);
     }
 }
 
@@ -29,7 +40,7 @@ mod tests {
         for bad in ["-0.1", "1.5", "nan", "inf", "x", ""] {
             assert!(unit_interval(bad).is_err(), "{bad}");
         }
-        for bad in ["0", "-1", "nan", "inf", "-inf", "x", ""] {
+        for bad in ["0", "-1", "nan", "inf", "-inf", "x", "", "1e300", "1e-300"] {
             assert!(positive(bad).is_err(), "{bad}");
         }
     }
