@@ -16,8 +16,12 @@ struct Server {
 
 impl Server {
     fn start(max_sessions: usize) -> Server {
+        Server::start_with(env!("CARGO_BIN_EXE_tabula"), max_sessions)
+    }
+
+    fn start_with(engine: &str, max_sessions: usize) -> Server {
         let mut child = Command::new(env!("CARGO_BIN_EXE_web-board"))
-            .args(["--port", "0", "--engine", env!("CARGO_BIN_EXE_tabula")])
+            .args(["--port", "0", "--engine", engine])
             .args(["--max-sessions", &max_sessions.to_string()])
             .stdout(Stdio::piped())
             .stderr(Stdio::null())
@@ -36,15 +40,37 @@ impl Server {
     }
 
     fn get(&self, method: &str, path: &str) -> String {
-        let mut stream = TcpStream::connect(("127.0.0.1", self.port)).expect("connects");
-        write!(
-            stream,
+        self.request(&format!(
             "{method} {path} HTTP/1.1\r\nHost: localhost\r\n\r\n"
+        ))
+    }
+
+    /// Sends a raw request head; the answer's first line (all of it when it is not a 101).
+    fn request(&self, head: &str) -> String {
+        let mut stream = TcpStream::connect(("127.0.0.1", self.port)).expect("connects");
+        stream
+            .set_read_timeout(Some(Duration::from_secs(10)))
+            .expect("timeout");
+        stream.write_all(head.as_bytes()).expect("sends");
+        let mut answer = Vec::new();
+        let mut byte = [0u8; 1];
+        // A 101 keeps the socket open: read only its status line.
+        while stream.read(&mut byte).is_ok_and(|n| n == 1) {
+            answer.push(byte[0]);
+            if answer.starts_with(b"HTTP/1.1 101") && answer.ends_with(b"\r\n") {
+                break;
+            }
+        }
+        String::from_utf8_lossy(&answer).into_owned()
+    }
+
+    /// A WebSocket handshake head for /ws with `extra` header lines.
+    fn handshake(&self, extra: &str) -> String {
+        format!(
+            "GET /ws HTTP/1.1\r\nHost: localhost:{}\r\nUpgrade: websocket\r\n\
+             Connection: Upgrade\r\n{extra}\r\n",
+            self.port
         )
-        .expect("sends");
-        let mut answer = String::new();
-        stream.read_to_string(&mut answer).expect("reads");
-        answer
     }
 
     fn session(&self) -> WebSocket<TcpStream> {
@@ -131,6 +157,12 @@ fn serves_the_page_and_refuses_other_requests() {
         "HEAD has no body"
     );
     assert!(server.get("GET", "/secret").starts_with("HTTP/1.1 404"));
+    let missing = server.get("HEAD", "/secret");
+    assert!(missing.starts_with("HTTP/1.1 404"), "{missing}");
+    assert!(
+        missing.ends_with("\r\n\r\n"),
+        "HEAD has no body, a 404 neither: {missing}"
+    );
     assert!(server.get("POST", "/").starts_with("HTTP/1.1 405"));
 }
 
@@ -241,4 +273,56 @@ fn a_hundred_sessions_leave_no_engine_behind() {
         after < before + 16 * 1024,
         "the server grew from {before} to {after} KiB"
     );
+}
+
+#[test]
+fn only_the_page_itself_may_open_a_session() {
+    let server = Server::start(2);
+    let key = "Sec-WebSocket-Key: dGhlIHNhbXBsZSBub25jZQ==\r\nSec-WebSocket-Version: 13\r\n";
+    let port = server.port;
+    let own =
+        server.request(&server.handshake(&format!("{key}Origin: http://localhost:{port}\r\n")));
+    assert!(own.starts_with("HTTP/1.1 101"), "{own}");
+    let other = server.request(&server.handshake(&format!("{key}Origin: http://evil.example\r\n")));
+    assert!(
+        other.starts_with("HTTP/1.1 403"),
+        "another site's page: {other}"
+    );
+    let no_key = server.request(&server.handshake("Sec-WebSocket-Version: 13\r\n"));
+    assert!(
+        no_key.starts_with("HTTP/1.1 400"),
+        "a broken handshake is answered: {no_key}"
+    );
+}
+
+#[test]
+fn an_engine_that_stops_reading_does_not_hold_its_session() {
+    let deaf = concat!(env!("CARGO_MANIFEST_DIR"), "/tests/fake_engines/deaf.sh");
+    let server = Server::start_with(deaf, 1);
+    // The page goes away while its lines wait for the engine: the slot and engine are freed.
+    let mut ws = server.session();
+    let long = "x".repeat(60_000);
+    for _ in 0..3 {
+        say(&mut ws, &long);
+    }
+    drop(ws);
+    assert_eq!(server.wait_for_engines(0), 0, "the engine is killed");
+    // A page that keeps sending is told, once the engine's backlog is full.
+    let mut ws = server.session();
+    let line = "y".repeat(1000);
+    let mut told = None;
+    for _ in 0..3000 {
+        if ws.send(Message::text(line.as_str())).is_err() {
+            break;
+        }
+    }
+    while let Some(text) = hear(&mut ws) {
+        told = Some(text);
+    }
+    let told = told.expect("an error line");
+    assert!(
+        told.contains("the engine does not read its input"),
+        "{told}"
+    );
+    assert_eq!(server.wait_for_engines(0), 0);
 }

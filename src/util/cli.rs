@@ -20,6 +20,8 @@ pub fn positive(text: &str) -> Result<f64, String> {
 
 /// Makes a closed standard output end the process quietly, as it does for other command-line
 /// tools (`tool | head`): Rust ignores SIGPIPE, so the next `println!` would panic instead.
+/// Only for tools whose sole pipe is their output: any write to a closed pipe or socket then
+/// kills the process (the engine and the web board handle those errors themselves).
 pub fn exit_on_closed_output() {
     #[cfg(unix)]
     // SAFETY: restoring the default action of a signal at start-up, before any thread exists.

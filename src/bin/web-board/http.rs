@@ -55,14 +55,33 @@ pub fn read_head(stream: &TcpStream) -> Result<Head, &'static str> {
         h.name.eq_ignore_ascii_case("upgrade") && h.value.eq_ignore_ascii_case(b"websocket")
     });
     if complete && upgrade && path == "/ws" {
+        let header = |name: &str| {
+            request
+                .headers
+                .iter()
+                .find(|h| h.name.eq_ignore_ascii_case(name))
+                .map(|h| String::from_utf8_lossy(h.value).into_owned())
+        };
+        // A handshake tungstenite would refuse gets its answer here: it would only close.
+        let handshake = request.method == Some("GET")
+            && header("sec-websocket-key").is_some()
+            && header("sec-websocket-version").as_deref() == Some("13");
+        if !handshake {
+            consume(stream, head.len())?;
+            return Err("400 Bad Request");
+        }
+        // Browsers send the page's origin with every WebSocket: only this server's own page
+        // may start engines, not any site the user visits (clients that are not browsers
+        // send no Origin).
+        if let Some(origin) = header("origin") {
+            if !same_origin(&origin, header("host").as_deref()) {
+                consume(stream, head.len())?;
+                return Err("403 Forbidden");
+            }
+        }
         return Ok(Head::WebSocket);
     }
-    // Everything else is answered here: consume the head we peeked at, so that closing the
-    // socket after the answer does not reset the connection under unread bytes.
-    let mut consumed = vec![0; head.len()];
-    (&*stream)
-        .read_exact(&mut consumed)
-        .map_err(|_| "400 Bad Request")?;
+    consume(stream, head.len())?;
     match (complete, upgrade, request.method) {
         (false, _, _) => Err("400 Bad Request"),
         (true, true, _) => Err("404 Not Found"),
@@ -75,6 +94,27 @@ pub fn read_head(stream: &TcpStream) -> Result<Head, &'static str> {
             body: false,
         }),
         _ => Err("405 Method Not Allowed"),
+    }
+}
+
+/// Reads the `len` bytes of a head answered here (it was only peeked at), so that closing the
+/// socket after the answer does not reset the connection under unread bytes.
+fn consume(stream: &TcpStream, len: usize) -> Result<(), &'static str> {
+    let mut consumed = vec![0; len];
+    (&*stream)
+        .read_exact(&mut consumed)
+        .map_err(|_| "400 Bad Request")
+}
+
+/// Whether a WebSocket's `Origin` is the page this server served: its host and port are the
+/// request's `Host`.
+fn same_origin(origin: &str, host: Option<&str>) -> bool {
+    let authority = origin
+        .strip_prefix("http://")
+        .or_else(|| origin.strip_prefix("https://"));
+    match (authority, host) {
+        (Some(authority), Some(host)) => authority.eq_ignore_ascii_case(host.trim()),
+        _ => false,
     }
 }
 
@@ -107,13 +147,18 @@ pub fn respond(stream: TcpStream, path: &str, body: bool) {
         .find(|(p, _, _)| *p == path || (path == "/index.html" && *p == "/"))
     {
         Some((_, mime, text)) => write(stream, "200 OK", mime, text, body),
-        None => refuse(stream, "404 Not Found"),
+        None => answer_error(stream, "404 Not Found", body),
     }
 }
 
 /// Answers with an error status and a one-line text body.
 pub fn refuse(stream: TcpStream, status: &str) {
-    write(stream, status, "text/plain", &format!("{status}\n"), true);
+    answer_error(stream, status, true);
+}
+
+/// An error status with its one-line text (the body left out for a HEAD request).
+fn answer_error(stream: TcpStream, status: &str, body: bool) {
+    write(stream, status, "text/plain", &format!("{status}\n"), body);
 }
 
 fn write(mut stream: TcpStream, status: &str, mime: &str, text: &str, body: bool) {
@@ -128,4 +173,25 @@ fn write(mut stream: TcpStream, status: &str, mime: &str, text: &str, body: bool
         let _ = stream.write_all(text.as_bytes());
     }
     let _ = stream.flush();
+}
+
+#[cfg(test)]
+mod tests {
+    use super::same_origin;
+
+    #[test]
+    fn only_the_served_page_is_the_same_origin() {
+        assert!(same_origin("http://localhost:8080", Some("localhost:8080")));
+        assert!(same_origin(
+            "http://127.0.0.1:41234",
+            Some("127.0.0.1:41234")
+        ));
+        assert!(!same_origin("http://evil.example", Some("localhost:8080")));
+        assert!(!same_origin(
+            "http://localhost:8081",
+            Some("localhost:8080")
+        ));
+        assert!(!same_origin("null", Some("localhost:8080")));
+        assert!(!same_origin("http://localhost:8080", None));
+    }
 }

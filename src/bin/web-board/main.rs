@@ -6,7 +6,7 @@ mod http;
 mod session;
 
 use clap::Parser;
-use std::net::{TcpListener, TcpStream};
+use std::net::{IpAddr, Ipv6Addr, TcpListener, TcpStream};
 use std::path::PathBuf;
 use std::sync::Arc;
 
@@ -26,9 +26,9 @@ struct Args {
     /// The engine to run per session (default: `tabula` next to this executable).
     #[arg(long)]
     engine: Option<PathBuf>,
-    /// Most browser sessions (engine processes) at once; more are refused with an error.
-    #[arg(long, default_value_t = 8)]
-    max_sessions: usize,
+    /// Most browser sessions (engine processes) at once, 1..=1024; more are refused with an error.
+    #[arg(long, default_value_t = 8, value_parser = clap::value_parser!(u16).range(1..=1024))]
+    max_sessions: u16,
 }
 
 /// `tabula` in the directory of the running executable (cargo puts both binaries there).
@@ -40,12 +40,37 @@ fn default_engine() -> PathBuf {
         .unwrap_or_else(|| PathBuf::from(name))
 }
 
+/// Whether `path` is a file this user may run (every session would fail to start it else).
+fn runnable(path: &std::path::Path) -> bool {
+    #[cfg(unix)]
+    {
+        use std::os::unix::fs::PermissionsExt;
+        std::fs::metadata(path).is_ok_and(|m| m.is_file() && m.permissions().mode() & 0o111 != 0)
+    }
+    #[cfg(not(unix))]
+    path.is_file()
+}
+
+/// The address to print for the page: `localhost` where that reaches the server.
+fn page_host(ip: IpAddr) -> String {
+    match ip {
+        ip if ip.is_unspecified()
+            || ip == IpAddr::from([127, 0, 0, 1])
+            || ip == Ipv6Addr::LOCALHOST =>
+        {
+            "localhost".to_string()
+        }
+        IpAddr::V6(v6) => format!("[{v6}]"),
+        IpAddr::V4(v4) => v4.to_string(),
+    }
+}
+
 fn main() {
     let args = Args::parse();
     let engine = args.engine.unwrap_or_else(default_engine);
-    if !engine.is_file() {
+    if !runnable(&engine) {
         eprintln!(
-            "web-board: no engine at {} (build it with `cargo build --release --bin tabula` or pass --engine)",
+            "web-board: no engine that can be run at {} (build it with `cargo build --release --bin tabula` or pass --engine)",
             engine.display()
         );
         std::process::exit(2);
@@ -60,10 +85,17 @@ fn main() {
             std::process::exit(1);
         }
     };
-    let port = listener.local_addr().map(|a| a.port()).unwrap_or(args.port);
+    let Ok(address) = listener.local_addr() else {
+        eprintln!("web-board: the listening socket has no address");
+        std::process::exit(1);
+    };
     // One line on stdout, so scripts that start the server with --port 0 learn the port.
-    println!("web-board: open http://localhost:{port}");
-    let shared = Arc::new(session::Shared::new(engine, args.max_sessions));
+    println!(
+        "web-board: open http://{}:{}",
+        page_host(address.ip()),
+        address.port()
+    );
+    let shared = Arc::new(session::Shared::new(engine, args.max_sessions.into()));
     for stream in listener.incoming().flatten() {
         let shared = Arc::clone(&shared);
         std::thread::spawn(move || serve(stream, &shared));

@@ -8,7 +8,7 @@ use std::net::TcpStream;
 use std::path::PathBuf;
 use std::process::{Child, ChildStdin, Command, Stdio};
 use std::sync::atomic::{AtomicUsize, Ordering};
-use std::sync::mpsc::{self, Receiver, RecvTimeoutError, TryRecvError};
+use std::sync::mpsc::{self, Receiver, RecvTimeoutError, SyncSender, TryRecvError, TrySendError};
 use std::time::Duration;
 use tungstenite::protocol::WebSocketConfig;
 use tungstenite::{Message, WebSocket};
@@ -20,6 +20,8 @@ pub const MAX_MESSAGE: usize = 64 * 1024;
 const POLL: Duration = Duration::from_millis(5);
 /// The most output buffered for a page that does not read it.
 const MAX_BUFFERED: usize = 16 * 1024 * 1024;
+/// The most lines waiting for an engine that does not read them (tabula always reads).
+const MAX_WAITING_LINES: usize = 1024;
 
 /// What every session shares: the engine to start and the count of running sessions.
 pub struct Shared {
@@ -58,10 +60,12 @@ impl Drop for Slot<'_> {
     }
 }
 
-/// The engine process of a session, killed and reaped when dropped.
+/// The engine process of a session, killed and reaped when dropped. Its input is written by
+/// a thread of its own, so an engine that stops reading never blocks the session (which
+/// must keep noticing that the page went away).
 struct Engine {
     child: Child,
-    stdin: ChildStdin,
+    input: SyncSender<String>,
     lines: Receiver<String>,
 }
 
@@ -86,24 +90,45 @@ impl Engine {
             let mut reader = BufReader::new(stdout);
             let mut line = Vec::new();
             while matches!(reader.read_until(b'\n', &mut line), Ok(n) if n > 0) {
-                let text = String::from_utf8_lossy(&line).trim_end().to_string();
-                if tx.send(text).is_err() {
+                // Only the line end goes: the rest is passed on as the engine wrote it.
+                let end = line.strip_suffix(b"\n").unwrap_or(&line);
+                let end = end.strip_suffix(b"\r").unwrap_or(end);
+                if tx.send(String::from_utf8_lossy(end).into_owned()).is_err() {
                     break;
                 }
                 line.clear();
             }
         });
+        let (input, waiting) = mpsc::sync_channel(MAX_WAITING_LINES);
+        // The writer ends when the session drops its sender or the engine's input closes.
+        std::thread::spawn(move || write_lines(stdin, waiting));
         Ok(Engine {
             child,
-            stdin,
+            input,
             lines,
         })
     }
 
-    fn send(&mut self, line: &str) -> std::io::Result<()> {
-        self.stdin.write_all(line.as_bytes())?;
-        self.stdin.write_all(b"\n")?;
-        self.stdin.flush()
+    /// Queues one line for the engine; an error when it has exited or stopped reading.
+    fn send(&mut self, line: &str) -> Result<(), &'static str> {
+        match self.input.try_send(line.to_string()) {
+            Ok(()) => Ok(()),
+            Err(TrySendError::Full(_)) => Err("the engine does not read its input"),
+            Err(TrySendError::Disconnected(_)) => Err("the engine exited"),
+        }
+    }
+}
+
+/// Writes the session's lines to the engine's stdin until either side is gone.
+fn write_lines(mut stdin: ChildStdin, waiting: Receiver<String>) {
+    for line in waiting {
+        let written = stdin
+            .write_all(line.as_bytes())
+            .and_then(|()| stdin.write_all(b"\n"))
+            .and_then(|()| stdin.flush());
+        if written.is_err() {
+            break;
+        }
     }
 }
 
@@ -159,11 +184,16 @@ pub fn run(stream: TcpStream, shared: &Shared) {
     );
     let end = bridge(&mut ws, &mut engine);
     eprintln!("web-board: session ended ({end})");
-    if end == "the engine exited" {
-        goodbye(
+    match end {
+        "the engine exited" => goodbye(
             &mut ws,
             "error the engine exited: reload the page for a new one",
-        );
+        ),
+        "the engine does not read its input" => goodbye(
+            &mut ws,
+            "error the engine does not read its input: reload the page for a new one",
+        ),
+        _ => {}
     }
 }
 
@@ -176,7 +206,7 @@ fn bridge(ws: &mut WebSocket<TcpStream>, engine: &mut Engine) -> &'static str {
                 Ok(Message::Text(text)) => match check_line(text.as_str()) {
                     Ok(line) => match engine.send(line) {
                         Ok(()) => continue,
-                        Err(_) => return "the engine exited",
+                        Err(why) => return why,
                     },
                     Err(error) => error,
                 },
