@@ -49,10 +49,17 @@ pub fn parse(text: &str) -> Result<Vec<(usize, Step)>, String> {
             let (count, body) = rest
                 .split_once(' ')
                 .ok_or(format!("line {number}: expected >*N TEXT"))?;
-            let count: usize = count
-                .parse()
-                .map_err(|_| format!("line {number}: bad repeat count"))?;
-            Step::Send(unescape(body).repeat(count))
+            // A bound on the line built, so a mistyped count is an error instead of a
+            // capacity-overflow panic or gigabytes of memory: 64 times the engine's line
+            // limit (16 MiB), room for the longest transcript line (8.4 MB, bad_input.txt).
+            const MAX_BYTES: usize = 64 * crate::protocol::LINE_LIMIT;
+            let body = unescape(body);
+            let count = count
+                .parse::<usize>()
+                .ok()
+                .filter(|&n| n.checked_mul(body.len()).is_some_and(|b| b <= MAX_BYTES))
+                .ok_or(format!("line {number}: bad repeat count"))?;
+            Step::Send(body.repeat(count))
         } else if let Some(rest) = line.strip_prefix("> ") {
             Step::Send(unescape(rest))
         } else if line == ">" {

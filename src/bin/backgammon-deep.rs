@@ -7,13 +7,13 @@
 //!   database scores those), with its target: the five outputs for the side to move averaged
 //!   over the rolls of its best 1-ply play with each (results exact, all-home races from the
 //!   database); with `--depth 2` each roll's K best 1-ply plays are compared by that same
-//!   average one move further on.
+//!   average one move further on (`--candidates K` only with `--depth 2`).
 //! - `backgammon-deep train --data DATA [--from W] --out W2 --epochs E --alpha A --decay D
 //!   --holdout F --seed S` starts from W and takes one cross-entropy gradient step per
-//!   position, in a seeded shuffled order each epoch, the learning rate times D after each;
-//!   the last fraction F of DATA is held out and scored after every epoch, whose weights go
-//!   to `W2.N` (epoch N) and the last to W2; `--hidden N` widens W first, `--adam` takes
-//!   Adam steps instead of plain ones.
+//!   position, in a seeded shuffled order each epoch, the learning rate times D (0 < D <= 1)
+//!   after each; the last fraction F of DATA is held out and scored after every epoch (when
+//!   it holds a position), whose weights go to `W2.N` (epoch N) and the last to W2; `--hidden
+//!   N` widens W first (N at least W's size), `--adam` takes Adam steps instead of plain ones.
 //! - `generate --lambda X` mixes each target with what followed in the game (its
 //!   lambda-return); `--siblings N` also writes the positions of the N best plays of each
 //!   roll played, with their own targets; `--trials N` gives contact positions the mean of
@@ -22,7 +22,8 @@
 //!   ply and prints W's predicted chances beside the results, by kind of position and by
 //!   predicted chance of winning.
 
-use clap::{Parser, Subcommand};
+use clap::error::ErrorKind;
+use clap::{CommandFactory, Parser, Subcommand};
 use std::io::Write;
 use std::path::{Path, PathBuf};
 use tabula::game::{Game, Side};
@@ -33,7 +34,7 @@ use tabula::games::backgammon::features::encode;
 use tabula::games::backgammon::nn::{flipped, result_targets, Adam, Net, MAX_HIDDEN, OUTPUTS};
 use tabula::games::backgammon::position_text::{format_fen, parse_fen};
 use tabula::games::backgammon::{Backgammon, Move, Options, Roll};
-use tabula::util::cli::{positive, unit_interval};
+use tabula::util::cli::{exit_on_closed_output, positive, unit_interval};
 use tabula::util::rng::Rng;
 
 /// Trains the backgammon network on lookahead targets (docs/backgammon.md).
@@ -49,7 +50,7 @@ enum Command {
     /// Writes self-play positions with their lookahead targets
     Generate {
         /// Positions to write
-        #[arg(long, value_name = "N", default_value_t = 100_000)]
+        #[arg(long, value_name = "N", default_value_t = 100_000, value_parser = clap::value_parser!(u32).range(1..))]
         positions: u32,
         /// Seed of the dice and the exploration
         #[arg(long, value_name = "N", default_value_t = 1)]
@@ -68,8 +69,9 @@ enum Command {
         #[arg(long, value_name = "N", default_value_t = 1, value_parser = clap::value_parser!(u8).range(1..=2))]
         depth: u8,
         /// With --depth 2: how many of a roll's best 1-ply plays are looked at further
-        #[arg(long, value_name = "N", default_value_t = 2, value_parser = clap::value_parser!(u16).range(1..))]
-        candidates: u16,
+        /// (default 2)
+        #[arg(long, value_name = "N", value_parser = clap::value_parser!(u16).range(1..))]
+        candidates: Option<u16>,
         /// Targets from one luck-corrected rollout of P moves per position instead
         #[arg(long, value_name = "P", conflicts_with = "depth", value_parser = clap::value_parser!(u32).range(1..))]
         rollout_plies: Option<u32>,
@@ -99,13 +101,14 @@ enum Command {
         #[arg(long, value_name = "FILE")]
         out: PathBuf,
         /// Passes over the training positions
-        #[arg(long, value_name = "N", default_value_t = 4)]
+        #[arg(long, value_name = "N", default_value_t = 4, value_parser = clap::value_parser!(u32).range(1..))]
         epochs: u32,
         /// Learning rate of the first epoch
         #[arg(long, value_name = "X", default_value_t = 0.01, value_parser = positive)]
         alpha: f64,
-        /// Factor on the learning rate after each epoch
-        #[arg(long, value_name = "X", default_value_t = 0.5, value_parser = positive)]
+        /// Factor on the learning rate after each epoch, above 0 and at most 1 (1: the same
+        /// rate throughout)
+        #[arg(long, value_name = "X", default_value_t = 0.5, value_parser = decay_factor)]
         decay: f64,
         /// Fraction of the data (its end) held out
         #[arg(long, value_name = "X", default_value_t = 0.05, value_parser = unit_interval)]
@@ -113,7 +116,7 @@ enum Command {
         /// Seed of the shuffles
         #[arg(long, value_name = "N", default_value_t = 1)]
         seed: u64,
-        /// Widen the starting network to this many hidden units first
+        /// Widen the starting network to this many hidden units first (at least its own)
         #[arg(long, value_name = "N", value_parser = clap::value_parser!(u16).range(1..=MAX_HIDDEN as i64))]
         hidden: Option<u16>,
         /// Adam steps instead of plain gradient steps
@@ -123,7 +126,7 @@ enum Command {
     /// Compares the network's chances with the results of its own 1-ply self-play games
     Calibrate {
         /// Games to play
-        #[arg(long, value_name = "N", default_value_t = 20_000)]
+        #[arg(long, value_name = "N", default_value_t = 20_000, value_parser = clap::value_parser!(u32).range(1..))]
         games: u32,
         /// Seed of the dice
         #[arg(long, value_name = "N", default_value_t = 1)]
@@ -132,6 +135,26 @@ enum Command {
         #[arg(long, value_name = "FILE")]
         from: Option<PathBuf>,
     },
+}
+
+/// A learning-rate decay: above 0 (0 would stop learning after the first epoch) and at most 1
+/// (above 1 the rate would grow each epoch, the opposite of a decay).
+fn decay_factor(text: &str) -> Result<f64, String> {
+    match positive(text) {
+        Ok(x) if x <= 1.0 => Ok(x),
+        _ => Err(format!("{text} is not a number above 0 and at most 1")),
+    }
+}
+
+/// Exits with a usage error (status 2) of `subcommand`, for arguments that clap cannot check
+/// alone.
+fn usage_error(subcommand: &str, message: String) -> ! {
+    let mut command = Args::command();
+    command.build();
+    let sub = command
+        .find_subcommand_mut(subcommand)
+        .expect("a subcommand of Args");
+    sub.error(ErrorKind::ArgumentConflict, message).exit()
 }
 
 /// Exits with a message (status 1).
@@ -646,11 +669,30 @@ struct TrainSettings {
 fn train(mut net: Net, data: &[Example], s: &TrainSettings, out: &Path) {
     let held = ((data.len() as f64) * s.holdout) as usize;
     let (learn, check) = data.split_at(data.len() - held);
-    let (loss, error) = score(&net, check);
-    println!(
-        "epoch 0 held-out {} cross-entropy {loss:.5} equity rms {error:.4}",
-        check.len()
-    );
+    if learn.is_empty() {
+        fail(format!(
+            "{} positions, {held} of them held out: none to train on",
+            data.len()
+        ));
+    }
+    // An empty held-out set has no score: a 0 there would read as a perfect network.
+    let held_out = |net: &Net| {
+        if check.is_empty() {
+            "nothing held out".to_owned()
+        } else {
+            let (loss, error) = score(net, check);
+            format!("held-out cross-entropy {loss:.5} equity rms {error:.4}")
+        }
+    };
+    if check.is_empty() {
+        println!("epoch 0 nothing held out");
+    } else {
+        let (loss, error) = score(&net, check);
+        println!(
+            "epoch 0 held-out {} cross-entropy {loss:.5} equity rms {error:.4}",
+            check.len()
+        );
+    }
     let mut rng = Rng::new(s.seed);
     let mut order: Vec<usize> = (0..learn.len()).collect();
     let mut alpha = s.alpha;
@@ -668,11 +710,10 @@ fn train(mut net: Net, data: &[Example], s: &TrainSettings, out: &Path) {
             };
             train_loss += cross_entropy(&out, &e.target);
         }
-        let (loss, error) = score(&net, check);
         println!(
-            "epoch {epoch} alpha {alpha} train {:.5} held-out cross-entropy {loss:.5} \
-             equity rms {error:.4} time {:.0}s",
-            train_loss / learn.len().max(1) as f64,
+            "epoch {epoch} alpha {alpha} train {:.5} {} time {:.0}s",
+            train_loss / learn.len() as f64,
+            held_out(&net),
             started.elapsed().as_secs_f64()
         );
         let text = net.to_text();
@@ -687,8 +728,8 @@ fn train(mut net: Net, data: &[Example], s: &TrainSettings, out: &Path) {
     }
 }
 
-/// A number from 0 to 1.
 fn main() {
+    exit_on_closed_output();
     match Args::parse().command {
         Command::Generate {
             positions,
@@ -703,13 +744,22 @@ fn main() {
             lambda,
             siblings,
         } => {
-            bearoff::prepare();
             let depth = match (trials, rollout_plies, depth) {
                 (Some(trials), _, _) => Depth::Trials(trials),
                 (None, Some(plies), _) => Depth::Rollout(plies),
                 (None, None, 1) => Depth::One,
-                (None, None, _) => Depth::Two(candidates.into()),
+                (None, None, _) => Depth::Two(candidates.map_or(2, usize::from)),
             };
+            // Only the two-ply targets compare candidates: elsewhere the number is ignored.
+            if let (Some(k), Depth::One | Depth::Rollout(_) | Depth::Trials(_)) =
+                (candidates, depth)
+            {
+                usage_error(
+                    "generate",
+                    format!("--candidates {k} needs --depth 2 (only two-ply targets compare candidates)"),
+                );
+            }
+            bearoff::prepare();
             let net = read_net(&from);
             let play = Play {
                 explore,
@@ -744,6 +794,17 @@ fn main() {
             };
             let mut net = read_net(&from);
             if let Some(hidden) = hidden {
+                // `widened` keeps a larger network as it is: a smaller size is not a narrowing.
+                if usize::from(hidden) < net.hidden() {
+                    usage_error(
+                        "train",
+                        format!(
+                            "--hidden {hidden} is below the starting network's {} hidden units: \
+                             it can only widen",
+                            net.hidden()
+                        ),
+                    );
+                }
                 net = net.widened(hidden.into(), &mut Rng::new(seed));
             }
             train(net, &read_data(&data), &settings, &out);

@@ -2,7 +2,8 @@
 //! `backgammon-match [PAIRS] [SEED] [A] [B] [THREADS] [WEIGHTS] [OTHER]`, players `engine` (the engine's default level,
 //! `go movetime 100`), `heuristic` or `neural` (1 ply), `heuristic2` or `neural2` (the
 //! engine's search, `go depth 2`), `neural3` (`go depth 3`), `pubeval1` (1 ply with pubeval as evaluation) or `pubeval`
-//! (Tesauro's player); THREADS (default 1) games at once. Prints A's points per game and, for
+//! (Tesauro's player); THREADS (default 1) games at once. PAIRS is 1 to 10^9 and THREADS at
+//! least 1 (0 of either would play nothing: a usage error). Prints A's points per game and, for
 //! search players, how many searches ran into their time limit. `WEIGHTS` (optional): a weight
 //! file for `eval=neural` instead of the shipped one; `OTHER` (optional): the weight file of
 //! player `other` (1 ply), to play two networks head to head.
@@ -13,14 +14,19 @@ use std::sync::atomic::Ordering;
 use tabula::arena::backgammon_duplicate::{pair_results, summarize, Player, SEARCHES, TIMED_OUT};
 use tabula::games::backgammon::nn::{self, Net};
 use tabula::games::backgammon::EvalKind;
+use tabula::util::cli::exit_on_closed_output;
+
+/// The most pairs a match may have: the game count, twice this, stays within a `u32`.
+const MAX_PAIRS: u32 = 1_000_000_000;
 
 /// Plays a duplicate-dice backgammon match between two built-in players (docs/backgammon.md)
 /// and prints A's points per game every 100 pairs.
 #[derive(Parser, Debug)]
 #[command(name = "backgammon-match")]
 struct Args {
-    /// Pairs of games (each dice sequence played twice, colours swapped)
-    #[arg(value_name = "PAIRS", default_value_t = 1000)]
+    /// Pairs of games (each dice sequence played twice, colours swapped), 1 to 1000000000
+    #[arg(value_name = "PAIRS", default_value_t = 1000,
+          value_parser = clap::value_parser!(u32).range(1..=MAX_PAIRS as i64))]
     pairs: u32,
     /// Seed of the dice
     #[arg(value_name = "SEED", default_value_t = 1)]
@@ -31,8 +37,9 @@ struct Args {
     /// Its opponent
     #[arg(value_name = "B", value_enum, default_value_t = Name::Pubeval)]
     b: Name,
-    /// Games played at once
-    #[arg(value_name = "THREADS", default_value_t = 1)]
+    /// Games played at once (at least 1)
+    #[arg(value_name = "THREADS", default_value_t = 1,
+          value_parser = clap::value_parser!(u32).range(1..))]
     threads: u32,
     /// A weight file for eval=neural instead of the shipped network
     #[arg(value_name = "WEIGHTS")]
@@ -103,6 +110,7 @@ fn read_net(file: &Path) -> Net {
 }
 
 fn main() {
+    exit_on_closed_output();
     let args = Args::parse();
     let (pairs, seed, threads) = (args.pairs, args.seed, args.threads);
     let other: Option<&'static Net> = args
@@ -203,6 +211,10 @@ mod tests {
             "10 1 neural4",
             "10 1 neural pubeval two",
             "--pairs 10",
+            "0 1 neural pubeval 1",
+            "1000000001",
+            "10 1 neural pubeval 0",
+            "10 1 neural pubeval -1",
         ] {
             let error = parse(line).expect_err(line);
             assert_eq!(error.exit_code(), 2, "{line}: {error}");

@@ -9,21 +9,22 @@
 //! `--games` games with the `--from` network and writes them (a worker), `--learn-from
 //! FILE...` learns from such games instead of playing (the learner) and writes `--out`.
 
-use clap::Parser;
+use clap::{CommandFactory, Parser};
 use std::path::{Path, PathBuf};
 use tabula::arena::backgammon_duplicate::{duplicate_match, Player};
 use tabula::games::backgammon::nn::{
     learn_from, self_play, train, train_from, Net, TrainConfig, Turn, MAX_HIDDEN,
 };
 use tabula::games::backgammon::Roll;
-use tabula::util::cli::{positive, unit_interval};
+use tabula::util::cli::{exit_on_closed_output, positive, unit_interval};
 use tabula::util::rng::Rng;
 
 /// Trains the backgammon network by self-play (TD) and writes its weights (docs/backgammon.md).
 #[derive(Parser, Debug)]
 #[command(name = "backgammon-train")]
 struct Args {
-    /// Self-play games
+    /// Self-play games (0: only write the initial weights, as the cluster's self-play starts;
+    /// with --play-to at least 1)
     #[arg(long, value_name = "N", default_value_t = 100_000)]
     games: u32,
     /// Seed of the initial weights and the dice
@@ -147,7 +148,16 @@ fn learn(args: &Args) -> Net {
 }
 
 fn main() {
+    exit_on_closed_output();
     let args = Args::parse();
+    if args.play_to.is_some() && args.games == 0 {
+        Args::command()
+            .error(
+                clap::error::ErrorKind::ValueValidation,
+                "--play-to with --games 0 would record no game",
+            )
+            .exit();
+    }
     if let (Some(path), Some(from)) = (&args.play_to, &args.from) {
         return play_to(&args, path, from);
     }

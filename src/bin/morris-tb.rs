@@ -1,24 +1,27 @@
 //! `morris-tb [--max K] [--max-total T] [--flying true|false] [--dir DIR]`: builds the Nine
-//! Men's Morris endgame tables with up to K pieces a side (default 3) and T in all (default
-//! 2K), reusing the tables already in DIR (default `tablebases/`), writes them there and
+//! Men's Morris endgame tables with up to K pieces a side (default 3) and T in all (6, the
+//! smallest table 3v3, up to 2K; default 2K), reusing the tables already in DIR (default `tablebases/`), writes them there and
 //! prints positions, longest win, build seconds and bytes per table. `--only MvO` builds just
 //! the pair MvO and OvM from the smaller tables already in DIR (one task of a distributed
 //! build: `scripts/cluster/`).
 
-use clap::{ArgAction, Parser};
+use anyhow::Context;
+use clap::error::ErrorKind;
+use clap::{ArgAction, CommandFactory, Parser};
 use std::path::{Path, PathBuf};
 use std::time::Instant;
 use tabula::games::morris::tablebase::Tablebase;
+use tabula::util::cli::exit_on_closed_output;
 
 /// Builds the Nine Men's Morris endgame tables (docs/morris.md), reusing those already in DIR.
 #[derive(Parser, Debug, PartialEq)]
 #[command(name = "morris-tb")]
 struct Args {
     /// Pieces a side, up to
-    #[arg(long, value_name = "K", default_value_t = 3, value_parser = clap::value_parser!(u32).range(3..=9))]
+    #[arg(long, value_name = "K", default_value_t = 3, value_parser = clap::value_parser!(u32).range(3..=9), conflicts_with = "only")]
     max: u32,
-    /// Pieces in all, up to (default 2K)
-    #[arg(long, value_name = "T")]
+    /// Pieces in all, up to: 6 (3v3) to 2K (default 2K)
+    #[arg(long, value_name = "T", value_parser = clap::value_parser!(u32).range(6..=18), conflicts_with = "only")]
     max_total: Option<u32>,
     /// Whether a side with three pieces flies
     #[arg(long, value_name = "true|false", default_value_t = true, action = ArgAction::Set)]
@@ -42,6 +45,21 @@ fn parse_pair(text: &str) -> Result<(u32, u32), String> {
     Ok((m, o))
 }
 
+/// The total of pieces to build up to: `max_total`, which must lie from 6 (the smallest
+/// table, 3v3) to `2 * max` (the largest with `max` pieces a side; a larger total would be
+/// silently capped there), or `2 * max`.
+fn total_up_to(max: u32, max_total: Option<u32>) -> Result<u32, String> {
+    match max_total {
+        None => Ok(2 * max),
+        Some(total) if (6..=2 * max).contains(&total) => Ok(total),
+        Some(total) => Err(format!(
+            "--max-total {total} with --max {max}: the total must be from 6 (3v3) to {} \
+             (twice --max); raise --max for more pieces",
+            2 * max
+        )),
+    }
+}
+
 /// Builds the pair (m, o) from the tables its captures lead into, read from `dir`.
 fn build_only(dir: &Path, flying: bool, m: u32, o: u32) -> anyhow::Result<()> {
     let needed = Tablebase::captures_into(m, o);
@@ -53,13 +71,17 @@ fn build_only(dir: &Path, flying: bool, m: u32, o: u32) -> anyhow::Result<()> {
         "built {m}v{o}: longest result {longest} plies, {:.1} s",
         timer.elapsed().as_secs_f64()
     );
-    for (a, b, bytes) in tb.save(dir)? {
+    let saved = tb
+        .save(dir)
+        .with_context(|| format!("saving the tables in {}", dir.display()))?;
+    for (a, b, bytes) in saved {
         println!("saved {a}v{b}: {bytes} bytes on disk");
     }
     Ok(())
 }
 
 fn main() -> anyhow::Result<()> {
+    exit_on_closed_output();
     let Args {
         max,
         max_total,
@@ -67,8 +89,12 @@ fn main() -> anyhow::Result<()> {
         dir,
         only,
     } = Args::parse();
-    let max_total = max_total.unwrap_or(2 * max);
-    std::fs::create_dir_all(&dir)?;
+    let max_total = total_up_to(max, max_total).unwrap_or_else(|message| {
+        Args::command()
+            .error(ErrorKind::ValueValidation, message)
+            .exit()
+    });
+    std::fs::create_dir_all(&dir).with_context(|| format!("creating {}", dir.display()))?;
     if let Some((m, o)) = only {
         // A clear line for a missing input table (a driver's bug), not a backtrace.
         if let Err(error) = build_only(&dir, flying, m, o) {
@@ -77,10 +103,11 @@ fn main() -> anyhow::Result<()> {
         }
         return Ok(());
     }
-    let (mut tb, reused) = Tablebase::load(&dir, flying, max)?;
+    let (mut tb, reused) = Tablebase::load(&dir, flying, max)
+        .with_context(|| format!("reading the tables in {}", dir.display()))?;
     println!("reused {reused} tables from {}", dir.display());
     // Save after each total so a long run keeps what it finished.
-    for total in 6..=max_total.min(2 * max) {
+    for total in 6..=max_total {
         let mut timer = Instant::now();
         tb.build_up_to(max, total, |m, o, longest| {
             let seconds = timer.elapsed().as_secs_f64();
@@ -95,7 +122,10 @@ fn main() -> anyhow::Result<()> {
             );
             timer = Instant::now();
         });
-        for (m, o, bytes) in tb.save(&dir)? {
+        let saved = tb
+            .save(&dir)
+            .with_context(|| format!("saving the tables in {}", dir.display()))?;
+        for (m, o, bytes) in saved {
             let table = tb.table(m, o).map_or(0, |t| t.positions());
             println!("saved {m}v{o}: {table} positions, {bytes} bytes on disk");
         }
@@ -128,8 +158,8 @@ mod tests {
             only: None,
         };
         assert_eq!(args, want);
-        let args = parse("--max-total 7 --flying false").expect("parses");
-        assert_eq!((args.max, args.max_total, args.flying), (3, Some(7), false));
+        let args = parse("--max-total 6 --flying false").expect("parses");
+        assert_eq!((args.max, args.max_total, args.flying), (3, Some(6), false));
         assert_eq!(args.dir, PathBuf::from("tablebases"));
         let args = parse("--only 3v4 --dir t").expect("parses");
         assert_eq!(args.only, Some((3, 4)));
@@ -147,9 +177,23 @@ mod tests {
             "--only 4v3",
             "--only 3v10",
             "--only 3x4",
+            "--max-total 5",
+            "--max-total 19",
+            "--only 3v4 --max 4",
+            "--only 3v4 --max-total 7",
         ] {
             let error = parse(line).expect_err(line);
             assert_eq!(error.exit_code(), 2, "{line}: {error}");
         }
+    }
+
+    #[test]
+    fn totals_run_from_3v3_to_twice_the_side() {
+        assert_eq!(total_up_to(3, None), Ok(6));
+        assert_eq!(total_up_to(5, None), Ok(10));
+        assert_eq!(total_up_to(5, Some(9)), Ok(9));
+        assert_eq!(total_up_to(4, Some(6)), Ok(6));
+        assert!(total_up_to(3, Some(7)).is_err());
+        assert!(total_up_to(4, Some(9)).is_err());
     }
 }

@@ -7,8 +7,10 @@
 //! prediction is `1 / (1 + exp(-k * score))` with `score` the weighted sum of the counts;
 //! full-batch gradient descent (Adam) on the cross-entropy fits `k` and every weight but the
 //! fixed ones (`eval::FIXED_TERMS`), pulled towards the current weights by a ridge penalty.
-//! One game in ten is held out and reported separately, so overfitting shows. The output is
-//! the table of old and new weights; the engine's weights change only by editing `eval.rs`.
+//! One game in ten (the tenth, twentieth, ...) is held out and reported separately, so
+//! overfitting shows; with fewer than ten games nothing is held out and the loss lines say so.
+//! The output is the table of old and new weights; the engine's weights change only by
+//! editing `eval.rs`.
 
 use anyhow::{bail, Context};
 use clap::Parser;
@@ -17,6 +19,7 @@ use tabula::arena::record::{self, Recorded};
 use tabula::game::{option_pairs, Game, Hints, Side};
 use tabula::games::morris::eval::{terms, FIXED_TERMS, TERMS, TERM_NAMES, WEIGHTS};
 use tabula::games::morris::Morris;
+use tabula::util::cli::{exit_on_closed_output, positive};
 
 /// Command line.
 #[derive(Parser)]
@@ -26,14 +29,22 @@ struct Args {
     #[arg(required = true)]
     records: Vec<PathBuf>,
     /// Passes of gradient descent over all samples.
-    #[arg(long, default_value_t = 4000)]
+    #[arg(long, default_value_t = 4000, value_parser = clap::value_parser!(u32).range(1..))]
     iterations: u32,
     /// Adam's step size, in weight units.
-    #[arg(long, default_value_t = 0.5)]
+    #[arg(long, default_value_t = 0.5, value_parser = positive)]
     rate: f64,
-    /// Ridge penalty per sample on (new - old weight) / 100, squared.
-    #[arg(long, default_value_t = 1e-4)]
+    /// Ridge penalty per sample on (new - old weight) / 100, squared (0: none).
+    #[arg(long, default_value_t = 1e-4, value_parser = non_negative)]
     ridge: f64,
+}
+
+/// A finite number of at least 0 (a penalty, where 0 turns it off).
+fn non_negative(text: &str) -> Result<f64, String> {
+    match text.parse::<f64>() {
+        Ok(x) if x.is_finite() && x >= 0.0 => Ok(x),
+        _ => Err(format!("{text} is not a finite number of at least 0")),
+    }
 }
 
 /// One position: its term counts and the result for the side to move.
@@ -43,6 +54,7 @@ struct Sample {
 }
 
 fn main() -> anyhow::Result<()> {
+    exit_on_closed_output();
     let args = Args::parse();
     let (mut train, mut held) = (Vec::new(), Vec::new());
     let mut games = 0;
@@ -67,18 +79,26 @@ fn main() -> anyhow::Result<()> {
         train.len(),
         held.len()
     );
+    // An empty held-out set has no loss: a number there would read as a perfect fit.
+    let held_out = |w: &[f64], k: f64| {
+        if held.is_empty() {
+            format!("held out: none of the {games} games")
+        } else {
+            format!("held out {:.6}", loss(&held, w, k))
+        }
+    };
     let old: Vec<f64> = WEIGHTS.iter().map(|&w| f64::from(w)).collect();
     let k = fit_scale(&train, &old);
     println!(
-        "scale k = {k:.6}; loss with the current weights: train {:.6}, held out {:.6}",
+        "scale k = {k:.6}; loss with the current weights: train {:.6}, {}",
         loss(&train, &old, k),
-        loss(&held, &old, k)
+        held_out(&old, k)
     );
     let (new, k) = fit(&train, &old, k, &args);
     println!(
-        "scale k = {k:.6}; loss with the fitted weights:  train {:.6}, held out {:.6}",
+        "scale k = {k:.6}; loss with the fitted weights:  train {:.6}, {}",
         loss(&train, &new, k),
-        loss(&held, &new, k)
+        held_out(&new, k)
     );
     println!("{:<16} {:>8} {:>8} {:>10}", "term", "old", "new", "nonzero");
     for i in 0..TERMS {

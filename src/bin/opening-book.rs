@@ -6,15 +6,21 @@
 //! under the board's 16 symmetries, the move written in the class's canonical frame) with N
 //! nodes on one thread, and writes the best moves. Positions are searched ply by ply and the
 //! file is rewritten after each search, so a run cut short leaves a book of the plies it
-//! finished.
+//! finished. Arguments that leave the book empty (`--plies 0`; `--sides black --plies 1`,
+//! whose first Black position is at ply 1) are usage errors, and the file is opened before
+//! the first search so that a path that cannot be written fails at once.
 
-use clap::{Parser, ValueEnum};
+use anyhow::Context;
+use clap::builder::RangedU64ValueParser;
+use clap::error::ErrorKind;
+use clap::{CommandFactory, Parser, ValueEnum};
 use std::collections::BTreeMap;
 use std::path::PathBuf;
 use std::time::Instant;
 use tabula::game::{Complete, Game, Side};
 use tabula::games::{gipf, morris};
 use tabula::search::{walk_book, BookEntry, Limits, Table};
+use tabula::util::cli::exit_on_closed_output;
 
 /// Writes a game's opening book from deep searches.
 #[derive(Parser, Debug)]
@@ -23,14 +29,15 @@ struct Args {
     /// The game
     #[arg(long, value_enum)]
     game: BookGame,
-    /// Positions with fewer plies than this from the start are in the book
-    #[arg(long, default_value_t = 5)]
+    /// Positions with fewer plies than this from the start are in the book (at least 1, the
+    /// start; at least 2 for --sides black)
+    #[arg(long, default_value_t = 5, value_parser = clap::value_parser!(u32).range(1..))]
     plies: u32,
     /// Nodes searched per position
-    #[arg(long, default_value_t = 4_000_000)]
+    #[arg(long, default_value_t = 4_000_000, value_parser = clap::value_parser!(u64).range(1..))]
     nodes: u64,
     /// Transposition table in MiB (kept from one position to the next)
-    #[arg(long, default_value_t = 64)]
+    #[arg(long, default_value_t = 64, value_parser = RangedU64ValueParser::<usize>::new().range(1..))]
     hash: usize,
     /// The sides whose moves the book holds
     #[arg(long, value_enum, default_value_t = BookSides::Both)]
@@ -92,6 +99,7 @@ struct Style<G: Complete> {
 }
 
 fn main() -> anyhow::Result<()> {
+    exit_on_closed_output();
     let args = Args::parse();
     match args.game {
         BookGame::Morris => build(
@@ -127,6 +135,56 @@ fn build<G: Complete>(args: &Args, name: &str, style: Style<G>) -> anyhow::Resul
         .out
         .clone()
         .unwrap_or_else(|| PathBuf::from(format!("src/games/{name}/book.txt")));
+    let start = G::start(&G::Options::default());
+    // A side's first book position is its first move: ply 0 for the side that starts, ply 1
+    // for the other, whose book alone is empty unless the walk reaches ply 1 (--plies 2).
+    if args.plies < 2 && !args.sides.sides().contains(&start.side_to_move()) {
+        Args::command()
+            .error(
+                ErrorKind::ArgumentConflict,
+                format!(
+                    "--sides {} --plies {}: the book would be empty (that side first moves at \
+                     ply 1, so it needs --plies 2 or more)",
+                    args.sides.name(),
+                    args.plies
+                ),
+            )
+            .exit();
+    }
+    // The whole file, header and lines, as written after each search.
+    let render = |entries: &BTreeMap<String, String>, seconds: f64| {
+        let mut text = format!(
+            "# {}: opening-book --game {name} --plies {} --nodes {} --hash {}{}\n\
+             # {} positions{} in {seconds:.0} s. Line: {}, # depth and score reached.\n",
+            style.title,
+            args.plies,
+            args.nodes,
+            args.hash,
+            match args.sides {
+                BookSides::Both => String::new(),
+                sides => format!(" --sides {}", sides.name()),
+            },
+            entries.len(),
+            style.classes,
+            style.line,
+        );
+        for (key, line) in entries {
+            text.push_str(&format!("{key} {line}\n"));
+        }
+        text
+    };
+    // A path that cannot be written fails now, not after the first (long) search. An
+    // existing book is kept until that search replaces it; a new file starts as an empty
+    // book, valid if the run is cut short.
+    let cannot_write = || format!("cannot write {}", out.display());
+    if out.exists() {
+        std::fs::OpenOptions::new()
+            .append(true)
+            .open(&out)
+            .with_context(cannot_write)?;
+    } else {
+        std::fs::write(&out, render(&BTreeMap::new(), 0.0)).with_context(cannot_write)?;
+    }
     let limits = Limits {
         nodes: Some(args.nodes),
         threads: 1,
@@ -136,7 +194,6 @@ fn build<G: Complete>(args: &Args, name: &str, style: Style<G>) -> anyhow::Resul
     let started = Instant::now();
     // Book line (move, depth, score) per key.
     let mut entries = BTreeMap::new();
-    let start = G::start(&G::Options::default());
     walk_book(
         &start,
         args.plies,
@@ -158,25 +215,7 @@ fn build<G: Complete>(args: &Args, name: &str, style: Style<G>) -> anyhow::Resul
                 entry.key
             );
             entries.insert(entry.key.clone(), line);
-            let mut text = format!(
-                "# {}: opening-book --game {name} --plies {} --nodes {} --hash {}{}\n\
-             # {} positions{} in {seconds:.0} s. Line: {}, # depth and score reached.\n",
-                style.title,
-                args.plies,
-                args.nodes,
-                args.hash,
-                match args.sides {
-                    BookSides::Both => String::new(),
-                    sides => format!(" --sides {}", sides.name()),
-                },
-                entries.len(),
-                style.classes,
-                style.line,
-            );
-            for (key, line) in &entries {
-                text.push_str(&format!("{key} {line}\n"));
-            }
-            std::fs::write(&out, text)?;
+            std::fs::write(&out, render(&entries, seconds)).with_context(cannot_write)?;
             Ok(())
         },
     )?;

@@ -13,7 +13,7 @@ mod search;
 
 use clap::Parser;
 use std::io::{self, BufRead, Write};
-use tabula::game::{Game, GameError};
+use tabula::game::{option_pairs, Game, GameError};
 use tabula::games::gipf::{Gipf, Options};
 
 const DEFAULT_DEPTH: u32 = 4;
@@ -89,16 +89,10 @@ fn main() -> anyhow::Result<()> {
     Ok(())
 }
 
-/// The options from `key=value` words (an empty list gives the defaults).
+/// The options from `key=value` words (an empty list gives the defaults); a word without `=`
+/// is refused by the game, so a typo does not silently reset the rules.
 fn parse_options(words: &[&str]) -> Result<Options, GameError> {
-    let mut pairs = Vec::new();
-    for word in words {
-        match word.split_once('=') {
-            Some(pair) => pairs.push(pair),
-            None => return Err(GameError::BadOption(format!("{word}: expected key=value"))),
-        }
-    }
-    Gipf::parse_options(&pairs)
+    Gipf::parse_options(&option_pairs(&words.join(" ")))
 }
 
 /// The position of `startpos [moves ...]` or `fen FIELDS... [moves ...]`, each move checked

@@ -16,8 +16,8 @@ const STUCK_MAN: i32 = 25;
 const NO_STEP: i32 = 5000;
 const LIBERTY_PLACING: i32 = 4;
 
-/// What the evaluation looks at (`setoption name Eval`).
-#[derive(Copy, Clone, PartialEq, Eq)]
+/// What the evaluation looks at (`--eval`, `setoption name Eval`).
+#[derive(Copy, Clone, Debug, PartialEq, Eq, clap::ValueEnum)]
 pub enum Kind {
     /// Men, mills and mobility (the default).
     Full,

@@ -1,39 +1,49 @@
-//! `morris-sparring [--depth N] [--eval full|material]`: an independent Nine Men's Morris
-//! opponent for matches.
+//! `morris-sparring [--depth N] [--eval full|material]` (depth 1 to 30, default 8; `full`
+//! by default): an independent Nine Men's Morris opponent for matches.
 //!
 //! A plain fixed-depth alpha-beta with its own men-mills-and-mobility evaluation
 //! (`eval.rs`, `search.rs`); it shares the rules with the engine (legal moves, playing them,
 //! the outcome) but none of its evaluation or search, so the engine's gains against it are
 //! not gains against its own blind spots. It speaks the part of the protocol `arena` uses:
-//! `ugi`, `isready`, `setoption` (`GameOptions`, e.g. `flying=true`; `Depth`; `Seed`: when
-//! not 0, equally scored root moves are chosen by it, so games differ; `Eval`: `full` or
-//! `material`, men alone), `uginewgame`,
-//! `position startpos [moves ...]`, `go ...` (always searched to the fixed depth) and `quit`.
+//! `ugi` (or `uci`), `isready`, `setoption` (`GameOptions`, e.g. `flying=true`; `Depth`;
+//! `Seed`: when not 0, equally scored root moves are chosen by it, so games differ; `Eval`:
+//! `full` or `material`, men alone), `uginewgame`, `position startpos|fen ... [moves ...]`,
+//! `go ...` (always searched to the fixed depth) and `quit`. Anything else, or one of these
+//! malformed, gets an `error ...` line, as gipf-sparring answers.
 
 mod eval;
 mod geometry;
 mod search;
 
+use clap::{Parser, ValueEnum};
 use std::io::{self, BufRead, Write};
-use tabula::game::Game;
+use tabula::game::{option_pairs, Game, GameError};
 use tabula::games::morris::{Morris, Options};
+use tabula::util::cli::exit_on_closed_output;
 
 const DEFAULT_DEPTH: u32 = 8;
+const MAX_DEPTH: u32 = 30;
+
+/// An independent fixed-depth Nine Men's Morris opponent speaking the engine protocol on
+/// stdin/stdout (docs/morris.md).
+#[derive(Parser)]
+#[command(name = "morris-sparring")]
+struct Args {
+    /// Plies searched for every `go`, 1 to 30 (as `setoption name Depth`)
+    #[arg(long, value_name = "N", default_value_t = DEFAULT_DEPTH,
+          value_parser = clap::value_parser!(u32).range(1..=MAX_DEPTH as i64))]
+    depth: u32,
+    /// The evaluation (as `setoption name Eval`)
+    #[arg(long, value_enum, default_value_t = eval::Kind::Full)]
+    eval: eval::Kind,
+}
 
 fn main() -> anyhow::Result<()> {
-    let args: Vec<String> = std::env::args().skip(1).collect();
-    let mut depth = DEFAULT_DEPTH;
+    exit_on_closed_output();
+    let args = Args::parse();
+    let mut depth = args.depth;
     let mut searcher = search::Searcher::new();
-    for pair in args.chunks(2) {
-        match pair {
-            [flag, n] if flag == "--depth" => depth = n.parse()?,
-            [flag, kind] if flag == "--eval" => {
-                searcher.eval =
-                    parse_kind(kind).ok_or_else(|| anyhow::anyhow!("bad eval {kind}"))?
-            }
-            _ => anyhow::bail!("usage: morris-sparring [--depth N] [--eval full|material]"),
-        }
-    }
+    searcher.eval = args.eval;
     let mut seed = 0;
     let mut options = Options::default();
     let mut position = Morris::start(&options);
@@ -43,12 +53,13 @@ fn main() -> anyhow::Result<()> {
         let line = line?;
         let words: Vec<&str> = line.split_whitespace().collect();
         match words.as_slice() {
-            ["ugi"] => {
+            [] => {}
+            [hello @ ("ugi" | "uci")] => {
                 writeln!(out, "id name morris-sparring depth {depth}")?;
                 writeln!(out, "option name GameOptions type string default")?;
                 writeln!(
                     out,
-                    "option name Depth type spin default {DEFAULT_DEPTH} min 1 max 30"
+                    "option name Depth type spin default {DEFAULT_DEPTH} min 1 max {MAX_DEPTH}"
                 )?;
                 writeln!(
                     out,
@@ -59,13 +70,11 @@ fn main() -> anyhow::Result<()> {
                     out,
                     "option name Eval type combo default full var full var material"
                 )?;
-                writeln!(out, "ugiok")?;
+                writeln!(out, "{hello}ok")?;
             }
             ["isready"] => writeln!(out, "readyok")?,
             ["setoption", "name", "GameOptions", "value", pairs @ ..] => {
-                let pairs: Vec<(&str, &str)> =
-                    pairs.iter().filter_map(|p| p.split_once('=')).collect();
-                match Morris::parse_options(&pairs) {
+                match parse_options(pairs) {
                     Ok(parsed) => {
                         options = parsed;
                         position = Morris::start(&options);
@@ -74,7 +83,7 @@ fn main() -> anyhow::Result<()> {
                 }
             }
             ["setoption", "name", "Depth", "value", n] => match n.parse() {
-                Ok(n) if (1..=30).contains(&n) => depth = n,
+                Ok(n) if (1..=MAX_DEPTH).contains(&n) => depth = n,
                 _ => writeln!(out, "error bad depth {n}")?,
             },
             // Arena draws seeds below 2^62: any non-negative 64-bit signed value is taken.
@@ -86,20 +95,20 @@ fn main() -> anyhow::Result<()> {
                 Some(kind) => searcher.eval = kind,
                 None => writeln!(out, "error bad eval {kind}")?,
             },
-            ["uginewgame"] => {
+            // A known option with its value missing (or more than one word for a number).
+            ["setoption", "name", name @ ("GameOptions" | "Depth" | "Seed" | "Eval"), ..] => {
+                writeln!(out, "error setoption name {name}: expected value VALUE")?
+            }
+            ["setoption", "name", name, ..] => writeln!(out, "error unknown option {name}")?,
+            ["setoption", ..] => writeln!(out, "error setoption: expected name NAME value ...")?,
+            ["uginewgame" | "ucinewgame"] => {
                 searcher.clear();
                 position = Morris::start(&options);
             }
-            ["position", "startpos", rest @ ..] => {
-                let moves = match rest {
-                    ["moves", moves @ ..] => moves,
-                    _ => &[][..],
-                };
-                match replay(&options, moves) {
-                    Ok(p) => position = p,
-                    Err(e) => writeln!(out, "error {e}")?,
-                }
-            }
+            ["position", rest @ ..] => match read_position(&options, rest) {
+                Ok(p) => position = p,
+                Err(e) => writeln!(out, "error {e}")?,
+            },
             ["go", ..] => match searcher.best_move(&position, depth, seed) {
                 Some((mv, score)) => {
                     let nodes = searcher.nodes;
@@ -109,27 +118,40 @@ fn main() -> anyhow::Result<()> {
                 None => writeln!(out, "bestmove 0000")?,
             },
             ["quit"] => break,
-            _ => {}
+            [command, ..] => writeln!(out, "error unknown command {command}")?,
         }
         out.flush()?;
     }
     Ok(())
 }
 
-/// The evaluation named `full` or `material`.
+/// The evaluation named `full` or `material` (the `--eval` spellings).
 fn parse_kind(name: &str) -> Option<eval::Kind> {
-    match name {
-        "full" => Some(eval::Kind::Full),
-        "material" => Some(eval::Kind::Material),
-        _ => None,
-    }
+    eval::Kind::from_str(name, false).ok()
 }
 
-/// The position after `moves` from the start, each checked by the rules.
-fn replay(options: &Options, moves: &[&str]) -> Result<Morris, tabula::game::GameError> {
-    let mut pos = Morris::start(options);
+/// The options from `key=value` words (an empty list gives the defaults); a word without `=`
+/// is refused by the game, so a typo does not silently reset the rules.
+fn parse_options(words: &[&str]) -> Result<Options, GameError> {
+    Morris::parse_options(&option_pairs(&words.join(" ")))
+}
+
+/// The position of `startpos [moves ...]` or `fen FIELDS... [moves ...]`, each move checked
+/// by the rules.
+fn read_position(options: &Options, words: &[&str]) -> Result<Morris, String> {
+    let (head, moves) = match words.iter().position(|&w| w == "moves") {
+        Some(i) => (&words[..i], &words[i + 1..]),
+        None => (words, &[][..]),
+    };
+    let mut pos = match head {
+        ["startpos"] => Morris::start(options),
+        ["fen", fields @ ..] if !fields.is_empty() => {
+            Morris::from_fen(&fields.join(" "), options).map_err(|e| e.to_string())?
+        }
+        _ => return Err("position: expected startpos or fen FIELDS, then moves".into()),
+    };
     for token in moves {
-        let mv = pos.parse_move(token)?;
+        let mv = pos.parse_move(token).map_err(|e| e.to_string())?;
         pos.play(mv);
     }
     Ok(pos)

@@ -1,0 +1,396 @@
+//! The tool binaries refuse nonsense numbers and arguments that would make a run do nothing
+//! (exit status 2, the usage errors of clap), say so when a held-out set is empty instead of
+//! printing a perfect score for it, name the path they cannot write, and end quietly when
+//! their output is closed (`tool | head`). Every file a run may write goes under
+//! /tmp/toolfix, never into the repository.
+
+use std::path::{Path, PathBuf};
+use std::process::{Command, Output, Stdio};
+
+const TUNE: &str = env!("CARGO_BIN_EXE_morris-tune");
+const DEEP: &str = env!("CARGO_BIN_EXE_backgammon-deep");
+const TRAIN: &str = env!("CARGO_BIN_EXE_backgammon-train");
+const BOOK: &str = env!("CARGO_BIN_EXE_opening-book");
+const TB: &str = env!("CARGO_BIN_EXE_morris-tb");
+
+/// The shipped network (read only).
+const SHIPPED: &str = concat!(
+    env!("CARGO_MANIFEST_DIR"),
+    "/src/games/backgammon/neural.weights"
+);
+
+/// A fresh scratch directory of one test (the tests run in parallel), removed when the test
+/// ends.
+struct Scratch(PathBuf);
+
+impl std::ops::Deref for Scratch {
+    type Target = Path;
+    fn deref(&self) -> &Path {
+        &self.0
+    }
+}
+
+impl Drop for Scratch {
+    fn drop(&mut self) {
+        let _ = std::fs::remove_dir_all(&self.0);
+    }
+}
+
+/// The scratch directory of the test `name`.
+fn scratch(name: &str) -> Scratch {
+    let dir = format!("/tmp/toolfix/tool_arguments-{}-{name}", std::process::id());
+    let dir = PathBuf::from(dir);
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).expect("a scratch directory");
+    Scratch(dir)
+}
+
+/// Runs `tool` in `dir` (so that a relative default path lands there, not in the
+/// repository).
+fn run(tool: &str, dir: &Path, args: &[&str]) -> Output {
+    Command::new(tool)
+        .current_dir(dir)
+        .args(args)
+        .stdin(Stdio::null())
+        .output()
+        .expect("the tool starts")
+}
+
+fn text(bytes: &[u8]) -> String {
+    String::from_utf8_lossy(bytes).into_owned()
+}
+
+/// Asserts that every one of `lines` is a usage error (status 2) that ran nothing.
+fn usage_errors(tool: &str, dir: &Path, common: &[&str], lines: &[&[&str]]) {
+    for line in lines {
+        let args: Vec<&str> = common.iter().chain(line.iter()).copied().collect();
+        let out = run(tool, dir, &args);
+        assert_eq!(
+            out.status.code(),
+            Some(2),
+            "{tool} {args:?}:\n{}{}",
+            text(&out.stdout),
+            text(&out.stderr)
+        );
+        assert!(out.stdout.is_empty(), "{tool} {args:?}: nothing ran");
+    }
+}
+
+/// A Morris record of `games` short games (arena's format).
+fn morris_records(dir: &Path, games: usize) -> String {
+    let game = "[Game \"morris\"]\n[Options \"\"]\n[Result \"1-0\"]\n\
+                position startpos moves a1 a4 b2\n\n";
+    let path = dir.join("games.rec");
+    std::fs::write(&path, game.repeat(games)).expect("written");
+    path.display().to_string()
+}
+
+/// A `backgammon-deep` data file of `lines` positions (the start, a made-up target).
+fn deep_data(dir: &Path, lines: usize) -> String {
+    let line =
+        "w=24:2,13:5,8:3,6:5 b=24:2,13:5,8:3,6:5 b -\t0.50000 0.12000 0.00500 0.12000 0.00500\n";
+    let path = dir.join("tiny.data");
+    std::fs::write(&path, line.repeat(lines)).expect("written");
+    path.display().to_string()
+}
+
+#[test]
+fn morris_tune_refuses_nonsense_rates_and_ridges() {
+    let dir = scratch("tune-numbers");
+    let records = morris_records(&dir, 3);
+    usage_errors(
+        TUNE,
+        &dir,
+        &[&records],
+        &[
+            &["--iterations", "5", "--rate", "nan"],
+            &["--iterations", "5", "--rate", "inf"],
+            &["--iterations", "5", "--rate=-5"],
+            &["--iterations", "5", "--rate=0"],
+            &["--iterations", "5", "--ridge=nan"],
+            &["--iterations", "5", "--ridge=inf"],
+            &["--iterations", "5", "--ridge=-1"],
+            &["--iterations", "0"],
+        ],
+    );
+    // A ridge of 0 (no pull towards the old weights) is a fit.
+    let out = run(TUNE, &dir, &[&records, "--iterations", "5", "--ridge", "0"]);
+    assert_eq!(out.status.code(), Some(0), "{}", text(&out.stderr));
+}
+
+#[test]
+fn morris_tune_says_when_nothing_is_held_out() {
+    let dir = scratch("tune-held");
+    let records = morris_records(&dir, 3);
+    let out = run(TUNE, &dir, &[&records, "--iterations", "5"]);
+    let stdout = text(&out.stdout);
+    assert_eq!(out.status.code(), Some(0), "{}", text(&out.stderr));
+    let losses: Vec<&str> = stdout.lines().filter(|l| l.contains("loss")).collect();
+    assert_eq!(losses.len(), 2, "{stdout}");
+    for line in losses {
+        assert!(line.contains("held out: none"), "{line}");
+        assert!(!line.contains("0.000000"), "{line}");
+    }
+    // The tenth game is the first held out, and then it has a loss.
+    let records = morris_records(&dir, 10);
+    let out = run(TUNE, &dir, &[&records, "--iterations", "5"]);
+    let stdout = text(&out.stdout);
+    assert!(
+        stdout.starts_with("10 games: 36 training positions, 4 held out\n"),
+        "{stdout}"
+    );
+    assert!(!stdout.contains("held out: none"), "{stdout}");
+}
+
+#[test]
+fn backgammon_deep_refuses_nonsense_numbers() {
+    let dir = scratch("deep-numbers");
+    let data = deep_data(&dir, 20);
+    let out = dir.join("w").display().to_string();
+    usage_errors(
+        DEEP,
+        &dir,
+        // The default 4 epochs over 20 positions take no time.
+        &["train", "--data", &data, "--out", &out],
+        &[
+            &["--alpha", "1e300"],
+            &["--alpha", "nan"],
+            &["--decay", "1e300"],
+            &["--decay", "1.5"],
+            &["--decay", "0"],
+            &["--epochs", "0"],
+        ],
+    );
+    let data_out = dir.join("g.data").display().to_string();
+    usage_errors(
+        DEEP,
+        &dir,
+        &["generate", "--out", &data_out],
+        &[
+            &["--positions", "0"],
+            // --candidates means something only two plies deep.
+            &["--positions", "3", "--candidates", "9"],
+            &["--positions", "3", "--depth", "1", "--candidates", "9"],
+            &[
+                "--positions",
+                "3",
+                "--rollout-plies",
+                "2",
+                "--candidates",
+                "9",
+            ],
+        ],
+    );
+    usage_errors(DEEP, &dir, &["calibrate"], &[&["--games", "0"]]);
+    assert!(!dir.join("w").exists() && !dir.join("g.data").exists());
+}
+
+#[test]
+fn backgammon_deep_train_refuses_to_narrow_the_network() {
+    let dir = scratch("deep-hidden");
+    let data = deep_data(&dir, 20);
+    let out = dir.join("w").display().to_string();
+    let common = ["train", "--data", &data, "--out", &out, "--epochs", "1"];
+    // The shipped network has 128 hidden units.
+    let narrow = run(DEEP, &dir, &[&common[..], &["--hidden", "10"]].concat());
+    let stderr = text(&narrow.stderr);
+    assert_eq!(narrow.status.code(), Some(2), "{stderr}");
+    assert!(stderr.contains("128"), "{stderr}");
+    assert!(!dir.join("w").exists());
+    let same = run(DEEP, &dir, &[&common[..], &["--hidden", "128"]].concat());
+    assert_eq!(same.status.code(), Some(0), "{}", text(&same.stderr));
+}
+
+#[test]
+fn backgammon_deep_train_says_when_nothing_is_held_out() {
+    let dir = scratch("deep-held");
+    let data = deep_data(&dir, 20);
+    let out = dir.join("w").display().to_string();
+    let run_with = |holdout: &str| {
+        let args = [
+            "train",
+            "--data",
+            &data,
+            "--out",
+            &out,
+            "--epochs",
+            "1",
+            "--holdout",
+            holdout,
+        ];
+        let out = run(DEEP, &dir, &args);
+        assert_eq!(out.status.code(), Some(0), "{}", text(&out.stderr));
+        text(&out.stdout)
+    };
+    let stdout = run_with("0");
+    assert_eq!(stdout.lines().count(), 2, "{stdout}");
+    for line in stdout.lines() {
+        assert!(line.contains("nothing held out"), "{line}");
+        assert!(!line.contains("rms"), "{line}");
+    }
+    let stdout = run_with("0.1");
+    assert!(
+        stdout.starts_with("epoch 0 held-out 2 cross-entropy"),
+        "{stdout}"
+    );
+    // Nothing left to learn from is a run that cannot do its work.
+    let all = run(
+        DEEP,
+        &dir,
+        &["train", "--data", &data, "--out", &out, "--holdout", "1"],
+    );
+    assert_eq!(all.status.code(), Some(1), "{}", text(&all.stdout));
+}
+
+#[test]
+fn backgammon_train_refuses_to_record_zero_games() {
+    // `--games 0` alone writes the initial weights (the cluster's self-play starts so).
+    let dir = scratch("train-games");
+    let games = dir.join("games.txt").display().to_string();
+    usage_errors(
+        TRAIN,
+        &dir,
+        &["--games", "0"],
+        &[&["--play-to", &games, "--from", SHIPPED]],
+    );
+    assert!(!dir.join("games.txt").exists());
+}
+
+#[test]
+fn opening_book_refuses_a_book_of_nothing() {
+    let dir = scratch("book-numbers");
+    let out = dir.join("book.txt").display().to_string();
+    usage_errors(
+        BOOK,
+        &dir,
+        &["--out", &out],
+        &[
+            &["--game", "morris", "--plies", "0"],
+            // Black's first position is at ply 1, which the book leaves out.
+            &["--game", "gipf", "--plies", "1", "--sides", "black"],
+            &["--game", "morris", "--plies", "1", "--sides", "black"],
+            &["--game", "morris", "--plies", "1", "--nodes", "0"],
+            &[
+                "--game", "morris", "--plies", "1", "--nodes", "1000", "--hash", "0",
+            ],
+        ],
+    );
+    assert!(!dir.join("book.txt").exists());
+    // The smallest book: the start position alone.
+    let ok = run(
+        BOOK,
+        &dir,
+        &[
+            "--game", "morris", "--plies", "1", "--nodes", "1000", "--hash", "1", "--out", &out,
+        ],
+    );
+    assert_eq!(ok.status.code(), Some(0), "{}", text(&ok.stderr));
+    assert_eq!(text(&ok.stdout), format!("wrote 1 positions to {out}\n"));
+    let book = std::fs::read_to_string(dir.join("book.txt")).expect("the book");
+    assert_eq!(
+        book.lines().filter(|l| !l.starts_with('#')).count(),
+        1,
+        "{book}"
+    );
+}
+
+#[test]
+fn opening_book_checks_its_output_before_searching() {
+    let dir = scratch("book-out");
+    let out = run(
+        BOOK,
+        &dir,
+        &[
+            "--game",
+            "morris",
+            "--plies",
+            "1",
+            "--nodes",
+            "1000",
+            "--out",
+            "/proc/nonexist/book.txt",
+        ],
+    );
+    let stderr = text(&out.stderr);
+    assert_eq!(out.status.code(), Some(1), "{stderr}");
+    assert!(stderr.contains("/proc/nonexist/book.txt"), "{stderr}");
+    // No search ran (its progress line holds the depth reached).
+    assert!(!stderr.contains("# depth"), "{stderr}");
+}
+
+#[test]
+fn morris_tb_refuses_totals_that_build_nothing_or_are_capped() {
+    let dir = scratch("tb-total");
+    let tables = dir.join("tables").display().to_string();
+    usage_errors(
+        TB,
+        &dir,
+        &["--dir", &tables],
+        &[
+            &["--max-total", "0"],
+            &["--max-total", "5"],
+            &["--max", "3", "--max-total", "7"],
+            &["--max-total", "19"],
+        ],
+    );
+    assert!(!dir.join("tables").exists());
+}
+
+#[test]
+fn morris_tb_names_the_directory_it_cannot_make() {
+    let dir = scratch("tb-dir");
+    let out = run(TB, &dir, &["--dir", "/proc/nonexist/x"]);
+    let stderr = text(&out.stderr);
+    assert_eq!(out.status.code(), Some(1), "{stderr}");
+    assert!(stderr.contains("/proc/nonexist/x"), "{stderr}");
+}
+
+/// A tool whose standard output is closed before it writes dies of SIGPIPE, as other
+/// command-line tools do, instead of panicking in `println!` (status 101).
+#[cfg(unix)]
+#[test]
+fn closed_output_ends_the_tools_quietly() {
+    use std::os::unix::process::ExitStatusExt;
+    let dir = scratch("pipe");
+    let records = morris_records(&dir, 3);
+    let data = deep_data(&dir, 20);
+    let w = dir.join("w").display().to_string();
+    let book = dir.join("book.txt").display().to_string();
+    let tables = dir.join("tables").display().to_string();
+    let runs: [(&str, Vec<&str>); 5] = [
+        (TUNE, vec![&records, "--iterations", "5"]),
+        (
+            DEEP,
+            vec!["train", "--data", &data, "--out", &w, "--epochs", "1"],
+        ),
+        (DEEP, vec!["calibrate", "--games", "1"]),
+        (
+            BOOK,
+            vec![
+                "--game", "morris", "--plies", "1", "--nodes", "1000", "--out", &book,
+            ],
+        ),
+        (TB, vec!["--dir", &tables]),
+    ];
+    for (tool, args) in runs {
+        // A pipe whose reading end is closed before the tool starts: its first write fails
+        // however fast it runs.
+        let (reader, writer) = std::io::pipe().expect("a pipe");
+        drop(reader);
+        let out = Command::new(tool)
+            .current_dir(&*dir)
+            .args(&args)
+            .stdin(Stdio::null())
+            .stdout(writer)
+            .output()
+            .expect("the tool runs");
+        let stderr = text(&out.stderr);
+        assert_eq!(
+            out.status.signal(),
+            Some(libc::SIGPIPE),
+            "{tool} {args:?}: {:?} {stderr}",
+            out.status
+        );
+        assert!(!stderr.contains("panicked"), "{tool} {args:?}: {stderr}");
+    }
+}
