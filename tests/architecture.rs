@@ -1,5 +1,6 @@
 //! The shape of the code, checked: every registered game has its transcripts and perft cases,
-//! and the layers import one way (protocol -> registry -> search -> game). Test modules (files
+//! the layers import one way (protocol -> registry -> search -> game), and no game imports
+//! another. Test modules (files
 //! named `tests*.rs` or `*_tests.rs`) may reach across layers to set up what they check.
 
 use std::path::Path;
@@ -63,6 +64,45 @@ fn games_import_only_the_game_contract() {
     // `games` for a game's own folder (`crate::games::<name>::...` paths), `util` for the rng.
     only_imports("src/games", &["game", "games", "util"]);
     only_imports("src/game", &[]);
+}
+
+#[test]
+fn a_game_imports_no_other_game() {
+    let games = Path::new(env!("CARGO_MANIFEST_DIR")).join("src/games");
+    for entry in std::fs::read_dir(&games).expect("src/games") {
+        let folder = entry.expect("entry").path();
+        if !folder.is_dir() {
+            continue;
+        }
+        let own = folder
+            .file_name()
+            .and_then(|n| n.to_str())
+            .unwrap_or("")
+            .to_string();
+        for file in rust_files(&folder)
+            .into_iter()
+            .filter(|f| !is_test_module(f))
+        {
+            let text = std::fs::read_to_string(&file).expect("readable file");
+            for (at, _) in text.match_indices("crate::games::") {
+                let name: String = text[at + "crate::games::".len()..]
+                    .chars()
+                    .take_while(|c| c.is_alphanumeric() || *c == '_')
+                    .collect();
+                assert_eq!(name, own, "{} imports crate::games::{name}", file.display());
+            }
+        }
+    }
+}
+
+#[test]
+fn the_protocol_imports_no_game() {
+    // It drives games through the registry's string-level adapter; `game` for the contract's
+    // plain types (sides, errors), `search` for limits and results, `bench` for its command.
+    only_imports(
+        "src/protocol",
+        &["protocol", "registry", "search", "game", "bench", "util"],
+    );
 }
 
 #[test]

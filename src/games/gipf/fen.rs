@@ -249,7 +249,13 @@ impl Gipf {
         }
         if self.has_row(self.to_move) {
             let list = choice_list(self, self.to_move);
-            if list.contains(',') || self.gipf == 0 {
+            if list.is_empty() {
+                // Rows that cross no other are removed with the next move, unasked.
+                lines.push(format!(
+                    "{} has a row of four, removed before its push (no choice to make)",
+                    self.to_move.name()
+                ));
+            } else if list.contains(',') || self.gipf == 0 {
                 lines.push(format!(
                     "{} must first remove one of {list}",
                     self.to_move.name()
