@@ -1,7 +1,7 @@
 """Backgammon training on a Ray cluster, actor-learner style: each round, `workers` tasks
 play games with the current weights (`backgammon-train --play-to`), then the learner
 (`backgammon-train --learn-from`, on the driver) makes the next weights from all of them.
-Workers send back their games (a few kB each), the driver broadcasts the weights (an object
+Workers send back their games (about 260 bytes each), the driver broadcasts the weights (an object
 put once per round)."""
 
 import os

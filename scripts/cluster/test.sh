@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # The Ray drivers' test (scripts/cluster/test_cluster.py) on a local 2-node cluster, with the
-# binaries in BIN_DIR (default target/debug, which `cargo test` builds). Installs Ray when
-# missing: with pip if the python3 found has it, else in a virtualenv under target/.
+# binaries in BIN_DIR (default target/debug, which `cargo test` builds). When the system
+# python3 cannot import Ray, installs it in a virtualenv, target/cluster-venv.
 set -euo pipefail
 cd "$(dirname "$0")/../.."
 bin_dir="${1:-target/debug}"

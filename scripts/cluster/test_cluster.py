@@ -2,7 +2,8 @@
 """The Ray drivers on a local 2-node cluster (ray.cluster_utils.Cluster, one CPU a node):
 a sharded match with one worker killed mid-run merges to exactly the single arena run; Morris
 tables built pair by pair through Ray are byte-identical to one `morris-tb` run; distributed
-self-play gives exactly the weights of the same rounds played and learnt locally.
+self-play gives exactly the weights of the same rounds played and learnt locally. First,
+without a cluster, run.py's bad command lines are usage errors before it joins one.
 
   test_cluster.py BIN_DIR   (the binaries arena, tabula, morris-tb, backgammon-train)
 """
@@ -22,6 +23,7 @@ from ray.cluster_utils import Cluster  # noqa: E402
 
 import common  # noqa: E402
 import matches  # noqa: E402
+import run  # noqa: E402
 import selfplay  # noqa: E402
 import tables  # noqa: E402
 
@@ -83,8 +85,32 @@ def check_selfplay(bin_dir, tmp):
     print("ok: 2 rounds of 2 x 40 self-play games through Ray give the local run's weights")
 
 
+def check_usage_errors(bin_dir):
+    """Bad values are refused before any cluster is joined (none is up yet): status 2."""
+    bad = [
+        ["match", "--shards", "0", "--", "--game", "nim"],
+        ["match"],
+        ["match", "--record", "/nonexistent/dir/r.txt", "--", "--game", "nim"],
+        ["tables", "--max", "2"],
+        ["tables", "--max", "3", "--max-total", "7"],
+        ["selfplay", "--hidden", "0"],
+        ["selfplay", "--alpha", "nan"],
+        ["selfplay", "--seed", "-1"],
+        ["selfplay", "--workers", "1000"],
+    ]
+    for args in bad:
+        try:
+            run.main(["--bin", bin_dir, *args])
+        except SystemExit as e:
+            assert e.code == 2, (args, e.code)
+        else:
+            raise AssertionError(f"{args} was accepted")
+    print(f"ok: {len(bad)} bad command lines refused before joining a cluster")
+
+
 def main():
     bin_dir = sys.argv[1]
+    check_usage_errors(bin_dir)
     started = time.time()
     cluster = Cluster(initialize_head=True,
                       head_node_args={"num_cpus": 1, "object_store_memory": STORE,
