@@ -444,9 +444,10 @@ impl Game for Backgammon {
         } else {
             return None;
         };
-        let centred = self.cube.log2 == 0 && self.cube.owner.is_none();
-        if self.jacoby && centred && !self.score.is_match() {
-            // The Jacoby rule: gammons and backgammons count single until the cube turns.
+        // The Jacoby rule: gammons and backgammons count single until a double is taken, so
+        // while the cube is centred, also at 2 after an automatic double (as cubeful.rs
+        // values it).
+        if self.jacoby && self.cube.owner.is_none() && !self.score.is_match() {
             outcome.points = 1;
         }
         outcome.points *= self.cube.value();
