@@ -13,7 +13,7 @@ mod search;
 
 use clap::Parser;
 use std::io::{self, BufRead, Write};
-use tabula::game::{option_pairs, Game, GameError};
+use tabula::game::{option_pairs, position_from_words, Game, GameError};
 use tabula::games::gipf::{Gipf, Options};
 
 const DEFAULT_DEPTH: u32 = 4;
@@ -69,7 +69,7 @@ fn main() -> anyhow::Result<()> {
                 searcher.clear();
                 position = Gipf::start(&options);
             }
-            ["position", rest @ ..] => match read_position(&options, rest) {
+            ["position", rest @ ..] => match position_from_words::<Gipf>(rest, &options) {
                 Ok(p) => position = p,
                 Err(e) => writeln!(out, "error {e}")?,
             },
@@ -93,31 +93,4 @@ fn main() -> anyhow::Result<()> {
 /// is refused by the game, so a typo does not silently reset the rules.
 fn parse_options(words: &[&str]) -> Result<Options, GameError> {
     Gipf::parse_options(&option_pairs(&words.join(" ")))
-}
-
-/// The position of `startpos [moves ...]` or `fen FIELDS... [moves ...]`, each move checked
-/// by the rules.
-fn read_position(options: &Options, words: &[&str]) -> Result<Gipf, String> {
-    let split = words.iter().position(|&w| w == "moves");
-    let (head, moves) = match split {
-        Some(i) => (&words[..i], &words[i + 1..]),
-        None => (words, &[][..]),
-    };
-    let mut pos = match head {
-        ["startpos"] => Gipf::start(options),
-        ["fen", fields @ ..] if !fields.is_empty() => {
-            Gipf::from_fen(&fields.join(" "), options).map_err(|e| e.to_string())?
-        }
-        _ => return Err("position: expected startpos or fen FIELDS, then moves".into()),
-    };
-    for token in moves {
-        if pos.outcome().is_some() {
-            return Err(format!("move {token} after the end of the game"));
-        }
-        let mv = pos
-            .parse_move(token)
-            .map_err(|e| format!("move {token}: {e}"))?;
-        pos.play(mv);
-    }
-    Ok(pos)
 }

@@ -17,7 +17,7 @@ mod search;
 
 use clap::{Parser, ValueEnum};
 use std::io::{self, BufRead, Write};
-use tabula::game::{option_pairs, Game, GameError};
+use tabula::game::{option_pairs, position_from_words, Game, GameError};
 use tabula::games::morris::{Morris, Options};
 use tabula::util::cli::exit_on_closed_output;
 
@@ -105,7 +105,7 @@ fn main() -> anyhow::Result<()> {
                 searcher.clear();
                 position = Morris::start(&options);
             }
-            ["position", rest @ ..] => match read_position(&options, rest) {
+            ["position", rest @ ..] => match position_from_words::<Morris>(rest, &options) {
                 Ok(p) => position = p,
                 Err(e) => writeln!(out, "error {e}")?,
             },
@@ -134,25 +134,4 @@ fn parse_kind(name: &str) -> Option<eval::Kind> {
 /// is refused by the game, so a typo does not silently reset the rules.
 fn parse_options(words: &[&str]) -> Result<Options, GameError> {
     Morris::parse_options(&option_pairs(&words.join(" ")))
-}
-
-/// The position of `startpos [moves ...]` or `fen FIELDS... [moves ...]`, each move checked
-/// by the rules.
-fn read_position(options: &Options, words: &[&str]) -> Result<Morris, String> {
-    let (head, moves) = match words.iter().position(|&w| w == "moves") {
-        Some(i) => (&words[..i], &words[i + 1..]),
-        None => (words, &[][..]),
-    };
-    let mut pos = match head {
-        ["startpos"] => Morris::start(options),
-        ["fen", fields @ ..] if !fields.is_empty() => {
-            Morris::from_fen(&fields.join(" "), options).map_err(|e| e.to_string())?
-        }
-        _ => return Err("position: expected startpos or fen FIELDS, then moves".into()),
-    };
-    for token in moves {
-        let mv = pos.parse_move(token).map_err(|e| e.to_string())?;
-        pos.play(mv);
-    }
-    Ok(pos)
 }
