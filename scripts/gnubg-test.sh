@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # Quick check of the GNU Backgammon sparring partner (well under 30 s once gnubg is installed):
 # its answers to positions whose best play is textbook (the opening rolls, a reply as black, a
-# bear-off, pointing on a blot), then 4 arena games against tabula without a fault.
+# bear-off, pointing on a blot), tabula's XGID and GNU IDs as gnubg reads them, then 4 arena
+# games against tabula without a fault.
 #   scripts/gnubg-test.sh [BIN_DIR]      (default target/debug, which `cargo test` builds)
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -34,6 +35,10 @@ for plies in 0 1; do
     exit 1
   fi
 done
+
+# The position formats: gnubg reads every `fen gnubgid` and `fen xgid` of 20 random cube and
+# match games as the position tabula means, and writes the same GNU IDs back.
+"$python" scripts/gnubg-ids.py --games 20 --seed 5 --tabula "$bin_dir/tabula" 2>/dev/null
 
 # Whole games: every move is checked by arena's referee; any fault fails.
 summary=$("$bin_dir/arena" --game backgammon --games 4 --tc depth=1 --seed 3 --quiet \

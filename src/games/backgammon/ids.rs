@@ -227,12 +227,13 @@ fn get_bits(key: &[u8], at: &mut usize, width: usize) -> u32 {
     value
 }
 
-/// The GNU Backgammon Position ID: 80 bits, the player on roll first, each side's points
-/// 1..24 then the bar as that many 1 bits and a 0, base64 without padding.
-fn position_id(me: &Side26, them: &Side26) -> String {
+/// The GNU Backgammon Position ID: 80 bits, the opponent of the player on roll first (gnubg's
+/// manual says the player on roll, but gnubg itself writes and reads the opponent first), each
+/// side's points 1..24 then the bar as that many 1 bits and a 0, base64 without padding.
+fn position_id(roller: &Side26, opponent: &Side26) -> String {
     let mut key = [0u8; 10];
     let mut at = 0;
-    for side in [me, them] {
+    for side in [opponent, roller] {
         for &count in side[1..26].iter() {
             put_bits(&mut key, &mut at, (1u32 << count) - 1, count as usize + 1);
         }
@@ -297,8 +298,8 @@ pub fn from_gnubg_id(text: &str, options: &Options) -> Result<Backgammon, GameEr
     };
     let key = base64_decode(pid, 10).ok_or_else(|| bad(format!("'{pid}' is not a Position ID")))?;
     let mut at = 0;
-    let mut mover_first = [[0u8; 26]; 2];
-    for side in mover_first.iter_mut() {
+    let mut opponent_first = [[0u8; 26]; 2];
+    for side in opponent_first.iter_mut() {
         for slot in side[1..26].iter_mut() {
             let mut count = 0u8;
             while get_bits(&key, &mut at, 1) == 1 {
@@ -320,7 +321,7 @@ pub fn from_gnubg_id(text: &str, options: &Options) -> Result<Backgammon, GameEr
         ),
         Some(m) => read_match_id(m)?,
     };
-    let [mover, other] = mover_first;
+    let [other, mover] = opponent_first;
     let sides = if roller == Side::White {
         [mover, other]
     } else {

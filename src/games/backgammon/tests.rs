@@ -307,10 +307,22 @@ fn outside_formats_of_known_positions() {
         ids::from_gnubg_id("4HPwATDgc/ABMA", &Options::default()).unwrap(),
         start
     );
-    // A position from the GNU Backgammon mailing list: black on roll with 51 in a 9-point match.
+    // What GNU Backgammon itself shows after its player 0 opens 31 with 8/5 6/5 (its Position
+    // ID writes the opponent of the player on roll first, whatever its manual says).
+    let mut after = Backgammon::start(&Options::default());
+    after.play(after.parse_move("31:8/5,6/5").unwrap());
+    assert_eq!(ids::to_gnubg_id(&after), "sGfwATDgc/ABMA:cAkAAAAAAAAA");
+    assert_eq!(
+        ids::from_gnubg_id("sGfwATDgc/ABMA:cAkAAAAAAAAA", &Options::default()).unwrap(),
+        after
+    );
+    // A position from the GNU Backgammon mailing list: black on roll with 51 in a 9-point match;
+    // the checkers are those gnubg's `board()` gives after reading it.
     let p = ids::from_gnubg_id("g9vBASSYZ8wBBg:cIkmAQAAAAAA", &Options::default()).unwrap();
-    assert_eq!(p.side_to_move(), Side::Black);
-    assert_eq!(p.dice(), movegen::Roll::new(5, 1));
+    assert_eq!(
+        p.to_fen(),
+        "w=24:1,22:1,13:3,8:3,7:2,6:3,1:2 b=21:2,13:3,11:2,8:2,6:4,4:2 b 51 match=9 score=0-0"
+    );
     assert!(ids::from_xgid(
         "XGID=-b----E-C---eE---c-e----B-:0:0:1:00:0:0:0:0",
         &Options::default()
