@@ -4,17 +4,23 @@
 Usage: .venv-gnubg/bin/python scripts/gnubg-engine.py [--plies N] [--tabula PATH]
 
 Answers `bestmove` with gnubg's checker play at N plies (gnubg's numbering: 0 = its network
-alone, 1 = one ply of lookahead; default 0), cubeless money play with gammons and backgammons
-counted, as arena plays backgammon (the cube is never offered there; `cube=on` and `match=`
-are refused). A tabula child process is the rules oracle: it keeps the position from the
-`position`/`dice` lines, gives the position string and the legal moves, and the answer is the
-tabula legal move whose resulting position is the one gnubg chose, so every answer is legal.
-Install the module first: scripts/gnubg-install.sh.
+alone, 1 = one ply of lookahead; default 0), money play with gammons and backgammons counted
+(`match=` is refused). The checker play is cubeless (what the Python module's move finder
+does). With `cube=on` (and `jacoby=`, `beaver=` as the game has them) the cube decisions are
+gnubg's own cubeful ones at N plies: the position goes to gnubg as tabula's XGID, which
+carries the cube, a pending double and the Jacoby and beaver flags, and gnubg's `eval` command
+gives its proper cube action: `go` before the roll answers `double` or `roll`, facing a double
+`take`, `drop` or `beaver`. A tabula child process is the rules oracle: it keeps the position
+from the `position`/`dice` lines, gives the position strings and the legal moves, and the
+answer is the tabula legal move whose resulting position is the one gnubg chose, so every
+answer is legal. Install the module first: scripts/gnubg-install.sh.
 """
 import argparse
+import ctypes
 import os
 import subprocess
 import sys
+import tempfile
 
 import gnubg
 
@@ -123,6 +129,25 @@ class Oracle:
         self.proc.wait(timeout=5)
 
 
+def printed(command):
+    """What gnubg prints for a command (its C code writes to file descriptor 1); a callable
+    is called instead."""
+    libc = ctypes.CDLL(None)
+    with tempfile.TemporaryFile() as f:
+        sys.stdout.flush()
+        libc.fflush(None)
+        saved = os.dup(1)
+        os.dup2(f.fileno(), 1)
+        try:
+            command() if callable(command) else gnubg.command(command)
+            libc.fflush(None)
+        finally:
+            os.dup2(saved, 1)
+            os.close(saved)
+        f.seek(0)
+        return f.read().decode(errors="replace")
+
+
 class Engine:
     """The protocol loop: gnubg chooses, the oracle checks."""
 
@@ -134,6 +159,9 @@ class Engine:
         self.context = gnubg.eval_context(0, plies, 1, 0, 0.0)  # cubeless, deterministic
         self.options = ""
         self.oracle.tell("newgame backgammon")
+        # gnubg's commands hang in this embedding unless evaluations stay on the calling thread.
+        printed("set threads 1")
+        printed(f"set evaluation cubedecision eval plies {plies}")
 
     def say(self, line):
         self.out.write(line + "\n")
@@ -142,8 +170,8 @@ class Engine:
     def set_game(self, options):
         """Starts a backgammon game with arena's options, refusing those gnubg would misplay."""
         words = options.split()
-        if any(w in ("cube=on",) or (w.startswith("match=") and w != "match=0") for w in words):
-            return [f"error gnubg-engine plays cubeless money games only, not: {options}"]
+        if any(w.startswith("match=") and w != "match=0" for w in words):
+            return [f"error gnubg-engine plays money games only, not: {options}"]
         self.options = options
         return self.oracle.tell(f"newgame backgammon {options}".strip())
 
@@ -152,8 +180,16 @@ class Engine:
         fen = self.oracle.ask("fen", "fen")[0][4:]
         legal = self.oracle.ask("legalmoves", "legalmoves")[0].split()[1:]
         board, dice = parse_fen(fen)
+        if "take" in legal:
+            answer = self.cube_action().partition(",")[2].strip()
+            if answer.startswith("pass"):
+                return "drop", None
+            return ("beaver" if answer.startswith("beaver") and "beaver" in legal else "take"), None
         if dice is None:
-            return "0000", "error no roll yet: send dice ROLL first"
+            if "double" not in legal:
+                return "0000", "error no roll yet: send dice ROLL first"
+            action = self.cube_action().partition(",")[0].strip()
+            return ("double" if action in ("Double", "Redouble") else "roll"), None
         if len(legal) <= 1:
             return (legal[0], None) if legal else ("0000", "error the game is over")
         results = {after_steps(board, tabula_steps(m)): m for m in legal}
@@ -164,6 +200,16 @@ class Engine:
         if token is None:
             return "0000", f"error gnubg's play {steps} is not legal for tabula in {fen}"
         return token, None
+
+    def cube_action(self):
+        """gnubg's proper cube action for the doubler (`Double, take`, `No double, take`, `Too
+        good to double, pass`, ...); facing a double gnubg steps back to the doubler's turn."""
+        xgid = self.oracle.ask("fen xgid", "xgid")[0].split(" ", 1)[1]
+        printed(lambda: gnubg.set_gnubg_id(xgid))  # not its "Setting GNUbg ID" on stderr
+        for line in printed("eval").splitlines():
+            if line.startswith("Proper cube action:"):
+                return line.split(":", 1)[1].strip()
+        raise SystemExit(f"gnubg gave no cube action for {xgid}")
 
     def rank(self, results):
         """gnubg's own choice made again from the legal moves, for when its move tuple is cut

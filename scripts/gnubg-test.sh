@@ -1,8 +1,8 @@
 #!/usr/bin/env bash
 # Quick check of the GNU Backgammon sparring partner (well under 30 s once gnubg is installed):
 # its answers to positions whose best play is textbook (the opening rolls, a reply as black, a
-# bear-off, pointing on a blot), tabula's XGID and GNU IDs as gnubg reads them, then 4 arena
-# games against tabula without a fault.
+# bear-off, pointing on a blot) and cube decisions, tabula's XGID and GNU IDs as gnubg reads
+# them, then 4 arena games against tabula without a fault, and 4 with the cube.
 #   scripts/gnubg-test.sh [BIN_DIR]      (default target/debug, which `cargo test` builds)
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -36,6 +36,27 @@ for plies in 0 1; do
   fi
 done
 
+# The cube (gnubg's own decisions through its `eval` command): 5 checkers left against 15 is a
+# double and a pass; the reply to an opening 31 is no double.
+cube_cases=(
+  "position fen w=6:2,5:1,4:1,3:1 b=6:3,5:3,4:3,3:3,2:3 w -|double"
+  "position fen w=6:2,5:1,4:1,3:1 b=6:3,5:3,4:3,3:3,2:3 w - moves double|drop"
+  "position startpos moves 31:8/5,6/5|roll"
+)
+input="ugi"$'\n'"setoption name GameOptions value cube=on"$'\n'
+want=()
+for case in "${cube_cases[@]}"; do
+  IFS='|' read -r position best <<<"$case"
+  input+="$position"$'\n'"go"$'\n'
+  want+=("bestmove $best")
+done
+got=$(printf '%squit\n' "$input" | $engine | grep -E '^(bestmove|error)')
+if [[ $got != "$(printf '%s\n' "${want[@]}")" ]]; then
+  echo "gnubg-test: gnubg's cube decisions were:" >&2
+  diff <(printf '%s\n' "${want[@]}") <(echo "$got") >&2 || true
+  exit 1
+fi
+
 # The position formats: gnubg reads every `fen gnubgid` and `fen xgid` of 20 random cube and
 # match games as the position tabula means, and writes the same GNU IDs back.
 "$python" scripts/gnubg-ids.py --games 20 --seed 5 --tabula "$bin_dir/tabula" 2>/dev/null
@@ -43,9 +64,13 @@ done
 # Whole games: every move is checked by arena's referee; any fault fails.
 summary=$("$bin_dir/arena" --game backgammon --games 4 --tc depth=1 --seed 3 --quiet \
   --engine "cmd=$bin_dir/tabula,name=tabula" --engine "cmd=$engine,name=gnubg")
-if ! grep -q '^tabula vs gnubg: 4 games' <<<"$summary" \
-  || grep -Eq 'illegal-move|time-forfeit|crash|garbage|hang|max-plies' <<<"$summary"; then
-  echo "gnubg-test: the arena games went wrong:" >&2
-  echo "$summary" >&2
-  exit 1
-fi
+cube=$("$bin_dir/arena" --game backgammon --game-options cube=on --games 4 --tc depth=1 --seed 3 \
+  --quiet --engine "cmd=$bin_dir/tabula,name=tabula" --engine "cmd=$engine,name=gnubg")
+for summary in "$summary" "$cube"; do
+  if ! grep -q '^tabula vs gnubg: 4 games' <<<"$summary" \
+    || grep -Eq 'illegal-move|time-forfeit|crash|garbage|hang|max-plies' <<<"$summary"; then
+    echo "gnubg-test: the arena games went wrong:" >&2
+    echo "$summary" >&2
+    exit 1
+  fi
+done

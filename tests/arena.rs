@@ -222,3 +222,59 @@ fn an_even_score_is_plus_zero_elo() {
     assert!(text.contains("W/L/D 1/1/0"), "{text}");
     assert!(text.contains("elo +0.0 +- "), "{text}");
 }
+
+#[test]
+fn cube_games_ask_before_the_roll_and_score_the_cube() {
+    let mut config = config("backgammon", [ours("a", "search"), ours("b", "search")], 8);
+    config.game_options = "cube=on".to_owned();
+    config.tc = TimeControl::Depth(1);
+    let (summary, _) = play(&config);
+    assert_eq!(summary.tally.games(), 8);
+    let mut doubles = 0;
+    for game in &summary.games {
+        doubles += game.moves.iter().filter(|m| *m == "double").count();
+        let moves: Vec<&str> = game.moves.iter().map(String::as_str).collect();
+        let mut replay = registry::new_game("backgammon", &[("cube", "on")], 0).expect("builds");
+        replay.set_position(None, &moves).expect("the moves replay");
+        let outcome = replay.outcome().expect("the game is over");
+        assert_eq!(outcome.winner, game.result.winner);
+        assert_eq!(outcome.points, game.result.points, "{:?}", game.moves);
+        // Every double was answered, and nothing but the answer came between.
+        for (i, mv) in game
+            .moves
+            .iter()
+            .enumerate()
+            .filter(|(_, m)| *m == "double")
+        {
+            let answer = game.moves.get(i + 1).map(String::as_str);
+            assert!(matches!(answer, Some("take" | "drop")), "{:?}", game.moves);
+            assert_eq!(mv, "double");
+        }
+    }
+    assert!(doubles > 0, "no engine doubled in 8 games");
+    // Points count the cube: more points than games once a take is won.
+    let points = summary.tally.points_for + summary.tally.points_against;
+    assert!(points > 8, "{points} points in 8 games");
+}
+
+#[test]
+fn before_the_roll_only_roll_or_a_cube_action_is_accepted() {
+    let mut config = config(
+        "backgammon",
+        [fake("eager.sh"), ours("search", "search")],
+        2,
+    );
+    config.game_options = "cube=on".to_owned();
+    let (summary, _) = play(&config);
+    // Game 2: the fake plays black and is asked before its first roll.
+    let game = &summary.games[1];
+    assert_eq!(game.result.reason, "illegal-move", "{:?}", game.result);
+    assert!(
+        game.result
+            .detail
+            .contains("before the roll only roll or double may be played"),
+        "{:?}",
+        game.result
+    );
+    assert_eq!(winning_engine(game), Some(1));
+}

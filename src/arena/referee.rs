@@ -118,6 +118,8 @@ pub fn play(
         }
     }
 
+    // Set when the player at the pending roll answered `roll` to being asked first.
+    let mut rolls_now = false;
     let result = loop {
         if let Some(outcome) = referee.outcome() {
             break end(
@@ -136,7 +138,14 @@ pub fn play(
         if moves.is_empty() {
             setup[0] = "position startpos".to_owned();
         }
-        if referee.awaits_chance() {
+        // Before a roll where the player may act first (backgammon's cube), the player is
+        // asked without dice: it answers one of those moves or `roll`.
+        let before_roll = if rolls_now {
+            Vec::new()
+        } else {
+            referee.pre_chance_moves()
+        };
+        if referee.awaits_chance() && before_roll.is_empty() {
             let roll = referee.roll(&mut dice).map_err(|e| e.to_string())?;
             setup.push(format!("dice {roll}"));
         }
@@ -161,15 +170,38 @@ pub fn play(
             ));
             break forfeit(colour, &fault);
         }
-        if let Err(error) = referee.play(&answer.token) {
-            seats[who] = None;
-            let mut detail = format!("{}: {error}", printable(&answer.token));
-            if let Some(complaint) = answer.complaint {
-                detail.push_str(&format!(" (after: {})", printable(&complaint)));
-            }
-            break end(Some(colour.opponent()), 1, "illegal-move", detail);
+        if !before_roll.is_empty() && answer.token == "roll" {
+            rolls_now = true;
+            continue;
         }
-        moves.push(referee.last_move().unwrap_or(answer.token));
+        let played = match referee.play(&answer.token) {
+            Err(error) => Err(error.to_string()),
+            Ok(()) => {
+                let token = referee.last_move().unwrap_or_else(|| answer.token.clone());
+                if before_roll.is_empty() || before_roll.contains(&token) {
+                    Ok(token)
+                } else {
+                    referee.undo();
+                    Err(format!(
+                        "before the roll only roll or {} may be played",
+                        before_roll.join(", ")
+                    ))
+                }
+            }
+        };
+        let token = match played {
+            Ok(token) => token,
+            Err(error) => {
+                seats[who] = None;
+                let mut detail = format!("{}: {error}", printable(&answer.token));
+                if let Some(complaint) = answer.complaint {
+                    detail.push_str(&format!(" (after: {})", printable(&complaint)));
+                }
+                break end(Some(colour.opponent()), 1, "illegal-move", detail);
+            }
+        };
+        rolls_now = false;
+        moves.push(token);
     };
     let least_left_ms = [0, 1].map(|who| clocks.least_left_ms(colour_of(by_colour, who)));
     Ok(finished(pairing, moves, result, least_left_ms))

@@ -42,7 +42,7 @@ impl Session {
             return Err(format!("the game is over ({who} {reason})"));
         }
         let before_roll = self.game.awaits_chance();
-        if before_roll && !self.game.acts_before_chance() {
+        if before_roll && self.game.pre_chance_moves().is_empty() {
             return Err("no roll yet: send dice ROLL or roll first".into());
         }
         let white = self.game.side_to_move() == Side::White;

@@ -74,8 +74,10 @@ pub trait AnyGame: Send {
     fn clear_hash(&mut self);
     /// Searches the current position with the game's searcher (the registry's choice).
     fn search(&self, limits: &Limits, stop: &AtomicBool, report: &mut dyn FnMut(&Info)) -> Found;
-    /// True when the player at a pending roll may act first (`go` then decides).
-    fn acts_before_chance(&self) -> bool;
+    /// What the player at a pending roll may do instead of rolling (backgammon's `double`),
+    /// canonical spelling; empty when no roll is pending or nothing may come first (`go` then
+    /// decides between these and `roll`).
+    fn pre_chance_moves(&self) -> Vec<String>;
     /// Tries to prove the value of the current position within `limits`.
     fn solve(&self, limits: &Limits, stop: &AtomicBool, report: &mut dyn FnMut(&Info)) -> Solved;
     /// The static evaluation of the current position, from the mover's view.
@@ -471,10 +473,16 @@ impl<G: Complete> AnyGame for Slot<G> {
         found
     }
 
-    fn acts_before_chance(&self) -> bool {
+    fn pre_chance_moves(&self) -> Vec<String> {
+        if !self.awaits_chance() {
+            return Vec::new();
+        }
         let mut moves = Vec::new();
         self.position.pre_chance_moves(&mut moves);
-        self.awaits_chance() && !moves.is_empty()
+        moves
+            .into_iter()
+            .map(|mv| self.position.format_move(mv))
+            .collect()
     }
 
     fn solve(&self, limits: &Limits, stop: &AtomicBool, report: &mut dyn FnMut(&Info)) -> Solved {
