@@ -81,12 +81,14 @@ pub trait Dice: Game {
     /// the best one, or `roll`. Default: none, and `go` at a chance node is an error.
     fn pre_chance_moves(&self, _out: &mut Vec<Self::Move>) {}
 
-    /// True when the pre-chance move `mv` is taken over letting the dice fall although both
-    /// are worth the same: when acting first gives away nothing the values cannot see
-    /// (backgammon: a double the opponent, 1-away after the Crawford game, can never use).
-    /// Default: never, so ties roll.
-    fn pre_chance_wins_ties(&self, _mv: Self::Move) -> bool {
-        false
+    /// How much more than letting the dice fall (in value units) the pre-chance move `mv`
+    /// must be worth to be taken when the opponent's answer to it is `answer` (`None`: it has
+    /// none). Positive when the values are known to flatter acting first (backgammon: a
+    /// double that is taken, see its `DOUBLE_MARGIN`); -1 lets it win ties, when acting first
+    /// gives away nothing the values cannot see (backgammon: a double the opponent, 1-away
+    /// after the Crawford game, can never use). Default 0: ties roll.
+    fn pre_chance_margin(&self, _mv: Self::Move, _answer: Option<Self::Move>) -> i32 {
+        0
     }
 
     /// True when this position's moves answer the opponent's pre-chance move (backgammon:

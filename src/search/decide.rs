@@ -45,9 +45,9 @@ pub struct Weighed<M> {
 
 /// Weighs every pre-chance move of `root` against rolling, one depth after the other within
 /// `limits`, each child searched by `searcher`; the choice of the deepest depth searched
-/// completely wins (a move only when it is worth strictly more than rolling, or as much when
-/// the game says it wins ties: [`crate::game::Dice::pre_chance_wins_ties`]). Reports each
-/// depth.
+/// completely wins (a move only when it is worth more than rolling by more than the game's
+/// [`crate::game::Dice::pre_chance_margin`]; with several, the one that does so by most).
+/// Reports each depth.
 pub fn decide_before_chance<G: Complete>(
     root: &G,
     searcher: &dyn Searcher<G>,
@@ -90,7 +90,8 @@ pub fn decide_before_chance<G: Complete>(
             roll_value += chance.probability * f64::from(value);
         }
         let roll = roll_value.round() as i32;
-        let mut best = (roll, PreChance::Roll);
+        // (value less the margin it must beat rolling by, value, choice)
+        let mut best = (roll, roll, PreChance::Roll);
         let mut weighed = Weighed {
             depth,
             roll,
@@ -105,27 +106,34 @@ pub fn decide_before_chance<G: Complete>(
             let Some(answers) = probe.answers_for(root, &child, depth + 1) else {
                 break 'deepen;
             };
-            // Whoever moves at the child picks its answer: the opponent the worst for us.
-            let values = answers.iter().map(|&(_, value)| value);
+            // Whoever moves at the child picks its answer: the opponent the worst for us (the
+            // first of equal ones).
             let picked = if view(root, &child) < 0 {
-                values.min()
+                answers.iter().min_by_key(|&&(_, value)| value)
             } else {
-                values.max()
+                answers
+                    .iter()
+                    .min_by_key(|&&(_, value)| std::cmp::Reverse(value))
             };
-            let value = match picked {
-                Some(value) => value,
+            let (answer, value) = match picked {
+                Some(&(answer, value)) => (Some(answer), value),
                 None => match probe.value_for(root, &child, depth + 1) {
-                    Some(value) => value,
+                    Some(value) => (None, value),
                     None => break 'deepen,
                 },
             };
-            let wins_tie = matches!(best.1, PreChance::Roll) && root.pre_chance_wins_ties(mv);
-            if value > best.0 || (value == best.0 && wins_tie) {
-                best = (value, PreChance::Move(mv));
+            let margin = root.pre_chance_margin(mv, answer);
+            let above = i64::from(value) - i64::from(margin);
+            if above > i64::from(best.0) {
+                best = (
+                    above.clamp(i32::MIN.into(), i32::MAX.into()) as i32,
+                    value,
+                    PreChance::Move(mv),
+                );
             }
             weighed.moves.push((mv, answers));
         }
-        decision.choice = best.1;
+        decision.choice = best.2;
         decision.weighed = Some(weighed);
         let pv = match decision.choice {
             PreChance::Roll => vec!["roll".to_owned()],
@@ -133,7 +141,7 @@ pub fn decide_before_chance<G: Complete>(
         };
         report(&Info {
             depth,
-            score: Score::from_internal(best.0),
+            score: Score::from_internal(best.1),
             nodes: decision.nodes,
             time_ms: start.elapsed().as_millis() as u64,
             pv,

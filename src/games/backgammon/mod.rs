@@ -560,14 +560,24 @@ impl Dice for Backgammon {
         }
     }
 
-    fn pre_chance_wins_ties(&self, mv: Move) -> bool {
-        // After the Crawford game the leader, 1-away, gains nothing by owning the cube: a
-        // trailer's double costs it no cube access. Not at double match point, where the
-        // double changes nothing at all.
-        mv == Move::cube_action(CubeAction::Double)
-            && self.score.is_match()
-            && self.score.away(self.turn.opponent()) == 1
-            && self.score.away(self.turn) > 1
+    fn pre_chance_margin(&self, mv: Move, answer: Option<Move>) -> i32 {
+        if mv != Move::cube_action(CubeAction::Double) {
+            return 0;
+        }
+        if self.score.is_match() {
+            // After the Crawford game the leader, 1-away, gains nothing by owning the cube: a
+            // trailer's double costs it no cube access, and wins a tie. Not at double match
+            // point, where the double changes nothing at all.
+            let free = self.score.away(self.turn.opponent()) == 1 && self.score.away(self.turn) > 1;
+            return if free { -1 } else { 0 };
+        }
+        // Money play: a taken (or beavered) double's values count the game at twice the
+        // stake, and so what the search's best plays gain over the evaluation by being the
+        // best of several; a drop's value is exact.
+        if answer == Some(Move::cube_action(CubeAction::Drop)) {
+            return 0;
+        }
+        (cube::DOUBLE_MARGIN * f64::from(eval::POINT) * f64::from(self.cube.value())).round() as i32
     }
 
     fn answers_pre_chance(&self) -> bool {
@@ -589,7 +599,15 @@ impl Dice for Backgammon {
             beaver: equity(CubeAction::Beaver),
         };
         Some(match roll {
-            Some(roll) => doubler.doubler_note(cubeful::normalized(self, roll)),
+            Some(roll) => {
+                let double = Move::cube_action(CubeAction::Double);
+                let answer = Move::cube_action(doubler.best().0);
+                let margin = self.pre_chance_margin(double, Some(answer));
+                doubler.doubler_note(
+                    cubeful::normalized(self, roll),
+                    cubeful::normalized(self, roll.saturating_add(margin)),
+                )
+            }
             None => doubler.taker_note(),
         })
     }

@@ -206,19 +206,42 @@ fn crawford_game_has_no_doubling_and_post_crawford_has() {
 }
 
 /// A double wins a tie with rolling only when the opponent, 1-away after the Crawford game,
-/// could never use the cube: not for money, not at double match point, not for the leader.
+/// could never use the cube: not at double match point, not for the leader. Other match
+/// doubles need only beat rolling; a money double that is taken must beat it by
+/// `DOUBLE_MARGIN` a cube, one that is dropped needs only beat it.
 #[test]
-fn only_the_post_crawford_trailers_double_wins_ties() {
+fn the_margin_a_double_must_beat_rolling_by() {
     let m = &[("cube", "on"), ("match", "5")][..];
     let even = "w=13:2,8:4,6:5,5:4 b=13:2,8:4,6:5,5:4";
     let double = Move::cube_action(CubeAction::Double);
-    let wins = |fen: &str, pairs| at(fen, pairs).pre_chance_wins_ties(double);
-    assert!(wins(&format!("{even} b - match=5 score=4-2"), m));
-    assert!(wins(&format!("{even} w - match=5 score=2-4"), m));
-    assert!(!wins(&format!("{even} w - match=5 score=4-2"), m));
-    assert!(!wins(&format!("{even} w - match=5 score=4-4"), m));
-    assert!(!wins(&format!("{even} w - match=5 score=1-2"), m));
-    assert!(!wins(&format!("{even} w -"), CUBE));
+    let take = Some(Move::cube_action(CubeAction::Take));
+    let drop = Some(Move::cube_action(CubeAction::Drop));
+    let margin = |fen: &str, pairs, answer| at(fen, pairs).pre_chance_margin(double, answer);
+    for answer in [take, drop] {
+        assert_eq!(
+            margin(&format!("{even} b - match=5 score=4-2"), m, answer),
+            -1
+        );
+        assert_eq!(
+            margin(&format!("{even} w - match=5 score=2-4"), m, answer),
+            -1
+        );
+        assert_eq!(
+            margin(&format!("{even} w - match=5 score=4-2"), m, answer),
+            0
+        );
+        assert_eq!(
+            margin(&format!("{even} w - match=5 score=4-4"), m, answer),
+            0
+        );
+        assert_eq!(
+            margin(&format!("{even} w - match=5 score=1-2"), m, answer),
+            0
+        );
+    }
+    assert_eq!(margin(&format!("{even} w -"), CUBE, take), 80);
+    assert_eq!(margin(&format!("{even} w - cube=4:w"), CUBE, take), 320);
+    assert_eq!(margin(&format!("{even} w - cube=4:w"), CUBE, drop), 0);
 }
 
 /// The same race take (98 against 108 pips) is a take for money and a drop 3-away against a
@@ -406,7 +429,7 @@ fn cube_action_from_every_order_of_the_equities() {
             pass: dp,
             beaver: None,
         }
-        .verdict(nd)
+        .verdict(nd, nd)
     };
     // gnubg's example: no double +0.412, double/pass +1.000, double/take +0.586.
     assert_eq!(verdict(0.412, 0.586, 1.0), "double-take");
@@ -434,12 +457,25 @@ fn cube_action_from_every_order_of_the_equities() {
             pass: 1.0,
             beaver: Some(db),
         }
-        .verdict(nd)
+        .verdict(nd, nd)
     };
     assert_eq!(with_beaver(-0.2, -0.6, -1.2), "no-double-beaver");
     assert_eq!(with_beaver(-0.2, -0.1, -0.15), "double-beaver");
     assert_eq!(with_beaver(0.4, 0.6, 1.2), "double-take");
     assert_eq!(with_beaver(0.4, 0.6, 0.6), "double-take");
+    // The engine's margin: a double must leave more than `beat`, the rest is as before.
+    let margin = |nd: f64, dt: f64, beat: f64| {
+        Answers {
+            take: dt,
+            pass: 1.0,
+            beaver: None,
+        }
+        .verdict(nd, beat)
+    };
+    assert_eq!(margin(0.50, 0.55, 0.56), "no-double-take");
+    assert_eq!(margin(0.50, 0.57, 0.56), "double-take");
+    assert_eq!(margin(0.50, 0.50, 0.4999), "double-take");
+    assert_eq!(margin(1.05, 1.2, 1.11), "too-good-pass");
 }
 
 #[test]
@@ -454,7 +490,7 @@ fn cube_notes_are_signed_three_decimal_equities() {
         beaver: None,
     };
     assert_eq!(
-        answers.doubler_note(0.412),
+        answers.doubler_note(0.412, 0.412),
         "cube nodouble +0.412 doubletake +0.586 doublepass +1.000 action double-take"
     );
     assert_eq!(
