@@ -64,8 +64,10 @@ fi
 # Whole games: every move is checked by arena's referee; any fault fails.
 summary=$("$bin_dir/arena" --game backgammon --games 4 --tc depth=1 --seed 3 --quiet \
   --engine "cmd=$bin_dir/tabula,name=tabula" --engine "cmd=$engine,name=gnubg")
+record=$(mktemp)
+trap 'rm -f "$record"' EXIT
 cube=$("$bin_dir/arena" --game backgammon --game-options cube=on --games 4 --tc depth=1 --seed 3 \
-  --quiet --engine "cmd=$bin_dir/tabula,name=tabula" --engine "cmd=$engine,name=gnubg")
+  --quiet --record "$record" --engine "cmd=$bin_dir/tabula,name=tabula" --engine "cmd=$engine,name=gnubg")
 for summary in "$summary" "$cube"; do
   if ! grep -q '^tabula vs gnubg: 4 games' <<<"$summary" \
     || grep -Eq 'illegal-move|time-forfeit|crash|garbage|hang|max-plies' <<<"$summary"; then
@@ -74,3 +76,12 @@ for summary in "$summary" "$cube"; do
     exit 1
   fi
 done
+
+# The judge of cube decisions reads a record as the games went: gnubg 0-ply judging its own
+# 0-ply decisions finds no error.
+judged=$("$python" scripts/gnubg-cube-errors.py "$record" --judge 0 --tabula "$bin_dir/tabula" 2>/dev/null)
+if ! grep -Eq '^gnubg: 4 games, [1-9][0-9]* double and [0-9]+ take decisions; wrong: 0 missed doubles, 0 wrong doubles, 0 wrong takes, 0 wrong drops; lost 0.000' <<<"$judged"; then
+  echo "gnubg-test: gnubg's own cube decisions, judged by gnubg 0-ply:" >&2
+  echo "$judged" >&2
+  exit 1
+fi
