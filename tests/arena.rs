@@ -278,3 +278,27 @@ fn before_the_roll_only_roll_or_a_cube_action_is_accepted() {
     );
     assert_eq!(winning_engine(game), Some(1));
 }
+
+#[test]
+fn an_engine_that_only_ever_rolls_loses_instead_of_looping() {
+    let mut config = config(
+        "backgammon",
+        [fake("roller.sh"), ours("search", "search")],
+        2,
+    );
+    config.game_options = "cube=on".to_owned();
+    let (summary, _) = play(&config);
+    for game in &summary.games {
+        // `roll` before a roll lets the dice fall; with the dice known it is no move.
+        assert_eq!(game.result.reason, "illegal-move", "{:?}", game.result);
+        assert!(game.result.detail.starts_with("roll:"), "{:?}", game.result);
+        assert_eq!(winning_engine(game), Some(1));
+    }
+    // Game 2: the fake, black, was asked before its first roll, rolled, and was asked again.
+    assert_eq!(
+        summary.games[1].moves.len(),
+        1,
+        "{:?}",
+        summary.games[1].moves
+    );
+}
