@@ -185,8 +185,7 @@ impl Answers {
     /// The right cube action given `no_double`, the doubler's equity when it rolls instead,
     /// and `beat`, what the answer must leave for a double (the engine's: `no_double` plus
     /// its margin for that answer, see `DOUBLE_MARGIN`): doubling is right when the answer
-    /// leaves more; then
-    /// `double-take`, `double-pass` or `double-beaver` by the answer. Otherwise
+    /// leaves more; then `double-take`, `double-pass` or `double-beaver` by the answer. Otherwise
     /// `too-good-pass` when the answer would be a pass (rolling is worth at least the cash),
     /// `too-good-take` when it would be a take but rolling beats the cash (playing on for the
     /// gammon), `no-double-beaver` when it would be a beaver, else `no-double-take`.
