@@ -10,8 +10,9 @@ on roll could double, it either doubled (the record's next move is `double`) or 
 (gnubg's numbering, default 2) of no double, double/take and double/pass, from its `eval`
 command on tabula's XGID, score each decision: the error is the best choice's equity less the
 chosen one's (the doubler's choice is scored with the best answer to it), in points (gnubg's
-equities are per unit of the cube before the double, times that cube). Prints per engine the decisions, the wrong ones by kind and the equity they
-lost in all and per game.
+equities are per unit of the cube before the double, times that cube). Prints per engine the
+decisions, the wrong ones by kind and the equity they lost in all and per game (doubling and
+taking apart).
 """
 import argparse
 import collections
@@ -91,6 +92,7 @@ def main():
                 row = tally[mover]
                 row["double decisions"] += 1
                 row["lost"] += (best - chosen) * cube
+                row["lost doubling"] += (best - chosen) * cube
                 if doubled and chosen < best:
                     row["wrong doubles"] += 1
                 elif not doubled and chosen < best:
@@ -102,6 +104,7 @@ def main():
                 chosen = -cash if move == "drop" else -take
                 best = max(-take, -cash)
                 row["lost"] += (best - chosen) * cube
+                row["lost taking"] += (best - chosen) * cube
                 if chosen < best:
                     row["wrong drops" if move == "drop" else "wrong takes"] += 1
             errors = oracle.tell(f"move {move}")
@@ -114,7 +117,8 @@ def main():
                           ("missed doubles", "wrong doubles", "wrong takes", "wrong drops"))
         print(f"{name}: {played[name]} games, {row['double decisions']} double and "
               f"{row['take decisions']} take decisions; wrong: {wrong}; lost {row['lost']:.3f} "
-              f"({row['lost'] / played[name]:.4f} per game)")
+              f"({row['lost'] / played[name]:.4f} per game: {row['lost doubling'] / played[name]:.4f} "
+              f"doubling, {row['lost taking'] / played[name]:.4f} taking)")
 
 
 if __name__ == "__main__":
