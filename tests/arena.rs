@@ -223,12 +223,21 @@ fn an_even_score_is_plus_zero_elo() {
     assert!(text.contains("elo +0.0 +- "), "{text}");
 }
 
+/// `games` money games of backgammon with the cube between `engines`.
+fn cube_games(engines: [EngineSpec; 2], games: usize, tc: TimeControl) -> Summary {
+    let mut config = config("backgammon", engines, games);
+    config.game_options = "cube=on".to_owned();
+    config.tc = tc;
+    play(&config).0
+}
+
 #[test]
 fn cube_games_ask_before_the_roll_and_score_the_cube() {
-    let mut config = config("backgammon", [ours("a", "search"), ours("b", "search")], 8);
-    config.game_options = "cube=on".to_owned();
-    config.tc = TimeControl::Depth(1);
-    let (summary, _) = play(&config);
+    let summary = cube_games(
+        [ours("a", "search"), ours("b", "search")],
+        8,
+        TimeControl::Depth(1),
+    );
     assert_eq!(summary.tally.games(), 8);
     let mut doubles = 0;
     for game in &summary.games {
@@ -259,13 +268,11 @@ fn cube_games_ask_before_the_roll_and_score_the_cube() {
 
 #[test]
 fn before_the_roll_only_roll_or_a_cube_action_is_accepted() {
-    let mut config = config(
-        "backgammon",
+    let summary = cube_games(
         [fake("eager.sh"), ours("search", "search")],
         2,
+        TimeControl::MoveTime(10),
     );
-    config.game_options = "cube=on".to_owned();
-    let (summary, _) = play(&config);
     // Game 2: the fake plays black and is asked before its first roll.
     let game = &summary.games[1];
     assert_eq!(game.result.reason, "illegal-move", "{:?}", game.result);
@@ -281,13 +288,11 @@ fn before_the_roll_only_roll_or_a_cube_action_is_accepted() {
 
 #[test]
 fn an_engine_that_only_ever_rolls_loses_instead_of_looping() {
-    let mut config = config(
-        "backgammon",
+    let summary = cube_games(
         [fake("roller.sh"), ours("search", "search")],
         2,
+        TimeControl::MoveTime(10),
     );
-    config.game_options = "cube=on".to_owned();
-    let (summary, _) = play(&config);
     for game in &summary.games {
         // `roll` before a roll lets the dice fall; with the dice known it is no move.
         assert_eq!(game.result.reason, "illegal-move", "{:?}", game.result);
