@@ -2,7 +2,7 @@
 """Where tabula's checker play loses equity, by kind of position, judged by GNU Backgammon.
 
 Usage: .venv-gnubg/bin/python scripts/gnubg-errors.py [--games N] [--seed S] [--go "movetime 100"]
-       [--judge PLIES] [--tabula PATH] [--show-blunders]
+       [--judge PLIES] [--tabula PATH] [--show-blunders] [--options "cube=on"]
 
 tabula plays both sides of N games (random dice from S) with the given `go` command. At every
 position with a choice, gnubg scores at --judge plies (gnubg's numbering, default 1) the 12
@@ -11,7 +11,11 @@ equities less its own. The same is done for gnubg's 0-ply choice (a yardstick th
 the judge's network, so its errors come out low). Errors are summed per gnubg position
 class (contact, crashed, race, bear-off) and printed per move, with blunders (> 0.08);
 --show-blunders also prints each of tabula's blunders as it comes: the error, the position
-string with the dice, tabula's play and the judge's best.
+string with the dice, tabula's play and the judge's best. --options are game options for
+`newgame backgammon`. With `cube=on` (tabula then ranks plays by its cubeful equity; the dice
+are set before every turn, so nobody doubles and the cube stays centred) the judge is cubeful
+too: gnubg's `hint` on tabula's XGID, every play at 0 plies and those its move filter keeps at
+the judge's plies; a play the filter dropped keeps its 0-ply equity.
 Install the module first: scripts/gnubg-install.sh.
 """
 import argparse
@@ -19,6 +23,7 @@ import collections
 import importlib.util
 import os
 import random
+import re
 
 import gnubg
 
@@ -30,6 +35,57 @@ spec.loader.exec_module(engine)
 # gnubg's position classes (positionclass in its eval.h), the ones checker play meets.
 CLASSES = {4: "bear-off (two-sided)", 6: "bear-off (one-sided)", 8: "race", 9: "crashed", 10: "contact"}
 BLUNDER = 0.08
+# A play of gnubg's `hint`: "    3. Cubeful 1-ply    24/21 6/5        Eq.: -0.601 (-0.052)".
+HINT_LINE = re.compile(r"^\s*\d+\.\s+Cubeful \d+-ply\s+(.*?)\s+Eq\.:\s+([-+]?\d+\.\d+)")
+
+
+def cubeless_errors(board, legal, ours, judge, static):
+    """(tabula's error, gnubg 0-ply's error, the judge's best play as a tabula token): the 12
+    plays gnubg's 0-ply likes best and tabula's, scored cubeless by the judge."""
+    cube = gnubg.cube_info()
+
+    def score(after, context):
+        return -gnubg.evaluate(engine.swapped(after), cube, context)[5]
+
+    results = {engine.after_steps(board, engine.tabula_steps(m)): m for m in legal}
+    static_scores = {a: score(a, static) for a in results}
+    ranked = sorted(results, key=lambda a: -static_scores[a])
+    judged = {a: score(a, judge) for a in ranked[:12]}
+    mine = engine.after_steps(board, engine.tabula_steps(ours))
+    if mine not in judged:
+        judged[mine] = score(mine, judge)
+    best = max(judged.values())
+    top = max(judged, key=judged.get)
+    return best - judged[mine], best - judged[ranked[0]], results[top]
+
+
+def hint(xgid, plies):
+    """gnubg's cubeful `hint` for every play of the position: {play in gnubg's words: equity}
+    and the first (best) play."""
+    engine.printed(f"set evaluation chequerplay evaluation plies {plies}")
+    engine.printed(lambda: gnubg.set_gnubg_id(xgid))
+    equities, first = {}, None
+    for line in engine.printed("hint 1000").splitlines():
+        match = HINT_LINE.match(line)
+        if match:
+            equities[match.group(1).strip()] = float(match.group(2))
+            first = first or match.group(1).strip()
+    if not equities:
+        raise SystemExit(f"gnubg gave no hint for {xgid}")
+    return equities, first
+
+
+def cubeful_errors(board, xgid, ours, plies):
+    """(tabula's error, gnubg 0-ply's error, the judge's best play in gnubg's words) by gnubg's
+    cubeful `hint` at `plies`."""
+    steps = tuple(x for step in engine.tabula_steps(ours) for x in step)
+    mine = gnubg.move_tuple_to_string(steps, board)
+    _, static_best = hint(xgid, 0)
+    judged, top = hint(xgid, plies)
+    if mine not in judged:
+        raise SystemExit(f"tabula's play {ours} ({mine}) is not in gnubg's hint for {xgid}")
+    best = judged[top]
+    return best - judged[mine], best - judged[static_best], top
 
 
 def main():
@@ -40,20 +96,18 @@ def main():
     parser.add_argument("--judge", type=int, default=1, choices=range(0, 3))
     parser.add_argument("--tabula", default=os.path.join(ROOT, "target/release/tabula"))
     parser.add_argument("--show-blunders", action="store_true")
+    parser.add_argument("--options", default="")
     args = parser.parse_args()
     rng = random.Random(args.seed)
     oracle = engine.Oracle(args.tabula)
-    cube = gnubg.cube_info()
+    cubeful = "cube=on" in args.options.split()
+    engine.printed("set threads 1")
     judge = gnubg.eval_context(0, args.judge, 1, 0, 0.0)
     static = gnubg.eval_context(0, 0, 1, 0, 0.0)
-
-    def score(after, context):
-        return -gnubg.evaluate(engine.swapped(after), cube, context)[5]
-
     # per class: positions, tabula's error sum, gnubg 0-ply's, tabula's blunders, gnubg's
     tally = collections.defaultdict(lambda: [0, 0.0, 0.0, 0, 0])
     for _ in range(args.games):
-        oracle.tell("newgame backgammon")
+        oracle.tell(f"newgame backgammon {args.options}".rstrip())
         while True:
             fen = oracle.ask("fen", "fen")[0][4:]
             if fen.split()[3] == "-":
@@ -69,30 +123,25 @@ def main():
             ours = oracle.ask(f"go {args.go}", "bestmove")[0].split()[1]
             if len(legal) > 1:
                 board, _ = engine.parse_fen(fen)
-                results = {engine.after_steps(board, engine.tabula_steps(m)): m for m in legal}
-                static_scores = {a: score(a, static) for a in results}
-                ranked = sorted(results, key=lambda a: -static_scores[a])
-                judged = {a: score(a, judge) for a in ranked[:12]}
-                mine = engine.after_steps(board, engine.tabula_steps(ours))
-                if mine not in judged:
-                    judged[mine] = score(mine, judge)
-                best = max(judged.values())
+                if cubeful:
+                    xgid = oracle.ask("fen xgid", "xgid")[0].split(" ", 1)[1]
+                    ours_error, gnubg_error, top = cubeful_errors(board, xgid, ours, args.judge)
+                else:
+                    ours_error, gnubg_error, top = cubeless_errors(board, legal, ours, judge, static)
                 row = tally[gnubg.classify(board)]
-                ours_error, gnubg_error = best - judged[mine], best - judged[ranked[0]]
                 row[0] += 1
                 row[1] += ours_error
                 row[2] += gnubg_error
                 row[3] += ours_error > BLUNDER
                 row[4] += gnubg_error > BLUNDER
                 if args.show_blunders and ours_error > BLUNDER:
-                    top = max(judged, key=judged.get)
                     print(f"blunder {ours_error:.3f} {CLASSES.get(gnubg.classify(board), '?')}"
-                          f" | {fen} | played {ours} | best {results[top]}", flush=True)
+                          f" | {fen} | played {ours} | best {top}", flush=True)
             errors = oracle.tell(f"move {ours}")
             if errors:
                 raise SystemExit(f"tabula refused its own move {ours} in {fen}: {errors}")
     oracle.close()
-    print(f"{args.games} games, tabula at go {args.go}, judge gnubg {args.judge}-ply; "
+    print(f"{args.games} games{' ' + args.options if args.options else ''}, tabula at go {args.go}, judge gnubg {args.judge}-ply; "
           "error per move (equity), blunders > 0.08")
     total = [0, 0.0, 0.0, 0, 0]
     for cls, row in sorted(tally.items()):

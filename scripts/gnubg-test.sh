@@ -2,7 +2,8 @@
 # Quick check of the GNU Backgammon sparring partner (well under 30 s once gnubg is installed):
 # its answers to positions whose best play is textbook (the opening rolls, a reply as black, a
 # bear-off, pointing on a blot) and cube decisions, tabula's XGID and GNU IDs as gnubg reads
-# them, then 4 arena games against tabula without a fault, and 4 with the cube.
+# them, then 4 arena games against tabula without a fault, and 4 with the cube; tabula's race
+# cube decisions judged by gnubg.
 #   scripts/gnubg-test.sh [BIN_DIR]      (default target/debug, which `cargo test` builds)
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -76,6 +77,14 @@ for summary in "$summary" "$cube"; do
     exit 1
   fi
 done
+
+# Race cube decisions against gnubg's: 40 races at 1 ply lose little (the race model alone,
+# until session 17, lost 0.03 to 0.08 per position doubling or taking).
+"$python" scripts/gnubg-race-cube.py --positions 40 --go "depth 1" --judge 1 --max-loss 0.02 \
+  --tabula "$bin_dir/tabula" >/dev/null || {
+  echo "gnubg-test: tabula's race cube decisions lose too much against gnubg's" >&2
+  exit 1
+}
 
 # The judge of cube decisions reads a record as the games went: gnubg 0-ply judging its own
 # 0-ply decisions finds no error.

@@ -31,32 +31,24 @@ pub struct Chances {
     pub lose_backgammon: f64,
 }
 
-/// The chances of the side to move: the network's own outputs, whatever evaluation chooses
-/// the checker plays (`eval=heuristic` gives only an equity, pubeval only a ranking score, and
-/// read as winning chances they double from the start and drop at once).
+/// The chances of the side to move: the network's own outputs (the bear-off database's in
+/// all-home races), whatever evaluation chooses the checker plays (`eval=heuristic` gives
+/// only an equity, pubeval only a ranking score, and read as winning chances they double from
+/// the start and drop at once), made consistent (gammons within wins). In longer races the
+/// winning chance mixes in the race model's ([`race::model_weight`]).
 pub fn chances(pos: &Backgammon) -> Chances {
-    let mut chances = network_chances(pos);
+    let out = nn::shipped().outputs(pos, &mut Vec::with_capacity(64));
+    let [mut win, win_gammon, win_backgammon, lose_gammon, lose_backgammon] = out.map(f64::from);
     let (me, them) = (
         pos.checkers(pos.side_to_move()),
         pos.checkers(pos.side_to_move().opponent()),
     );
-    // All-home races are exact already (the bear-off database); in longer races the
-    // race model's winning chance, the network's gammons within it.
-    let exact = bearoff::outputs(me, them).is_some();
-    if let Some(win) = race::winning_chance(me, them).filter(|_| !exact) {
-        chances.win = win;
-        chances.win_gammon = chances.win_gammon.min(win);
-        chances.win_backgammon = chances.win_backgammon.min(chances.win_gammon);
-        chances.lose_gammon = chances.lose_gammon.min(1.0 - win);
-        chances.lose_backgammon = chances.lose_backgammon.min(chances.lose_gammon);
+    if bearoff::outputs(me, them).is_none() {
+        if let Some(model) = race::winning_chance(me, them) {
+            let share = race::model_weight(me, them);
+            win = share * model + (1.0 - share) * win;
+        }
     }
-    chances
-}
-
-/// The network's chances for the side to move, made consistent (gammons within wins).
-fn network_chances(pos: &Backgammon) -> Chances {
-    let out = nn::shipped().outputs(pos, &mut Vec::with_capacity(64));
-    let [win, win_gammon, win_backgammon, lose_gammon, lose_backgammon] = out.map(f64::from);
     let win = win.clamp(0.0, 1.0);
     let win_gammon = win_gammon.clamp(0.0, win);
     let lose_gammon = lose_gammon.clamp(0.0, 1.0 - win);

@@ -4,12 +4,13 @@
 //! normal with mean `D / m` and variance `D s^2 / m^3`, where `D` is the side's effective pip
 //! count (pips plus the usual bear-off waste, `eval::effective_pips`) and `m`, `s^2` the mean
 //! and variance of the pips of one roll (8.17 and about 18.5). The side on roll wins ties,
-//! being first: it wins when it needs fewer rolls, or the same number. Networks trained by
-//! self-play misjudge long races (an earlier one gave the side 44 pips against 72 on roll
-//! about 0.6), so the cubeful evaluation uses this instead in races not yet all home (all-home
-//! races are exact: [`super::bearoff`]).
+//! being first: it wins when it needs fewer rolls, or the same number. In long races it is
+//! closer to GNU Backgammon's race chances than the network, in short ones much further, and
+//! it gives every play of a roll the same value (they leave the same pips), so the cubeful
+//! evaluation mixes it into the network's chance by [`model_weight`] (all-home races are
+//! exact: [`super::bearoff`]).
 
-use super::board::{in_contact, Side26};
+use super::board::{in_contact, pips, Side26};
 use super::eval;
 
 /// Mean and variance of the pips one roll moves (doubles count four times).
@@ -58,6 +59,16 @@ pub fn winning_chance(me: &Side26, them: &Side26) -> Option<f64> {
     Some(normal_cdf(
         (theirs - mine + 0.5) / (my_var + their_var).sqrt().max(1e-9),
     ))
+}
+
+/// The race model's share of the winning chance, by the pips the two sides have left
+/// together: none up to 120, then 1/80 more a pip up to 0.7 from 176 on. Fitted to GNU
+/// Backgammon's 2-ply winning chances of 20,000 race positions of the network's self-play
+/// (docs/backgammon.md): below 120 pips the network alone is closest, above 180 the best mix
+/// is 0.65-0.7 of the model; the network keeps a share so that plays still differ.
+pub fn model_weight(me: &Side26, them: &Side26) -> f64 {
+    let total = f64::from(pips(me) + pips(them));
+    ((total - 120.0) / 80.0).clamp(0.0, 0.7)
 }
 
 #[cfg(test)]
