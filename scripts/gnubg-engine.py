@@ -5,12 +5,12 @@ Usage: .venv-gnubg/bin/python scripts/gnubg-engine.py [--plies N] [--tabula PATH
 
 Answers `bestmove` with gnubg's checker play at N plies (gnubg's numbering: 0 = its network
 alone, 1 = one ply of lookahead; default 0), money play with gammons and backgammons counted
-(`match=` is refused). The checker play is cubeless (what the Python module's move finder
-does). With `cube=on` (and `jacoby=`, `beaver=` as the game has them) the cube decisions are
-gnubg's own cubeful ones at N plies: the position goes to gnubg as tabula's XGID, which
-carries the cube, a pending double and the Jacoby and beaver flags, and gnubg's `eval` command
-gives its proper cube action: `go` before the roll answers `double` or `roll`, facing a double
-`take`, `drop` or `beaver`. A tabula child process is the rules oracle: it keeps the position
+(`match=` is refused). Without the cube the checker play is the Python module's move finder
+(cubeless). With `cube=on` (and `jacoby=`, `beaver=` as the game has them) gnubg plays the
+cube game as it does itself, cubeful at N plies: the position goes to gnubg as tabula's XGID,
+which carries the dice, the cube, a pending double and the Jacoby and beaver flags; gnubg's
+`hint` command gives its checker play, and its `eval` command its proper cube action: `go`
+before the roll answers `double` or `roll`, facing a double `take`, `drop` or `beaver`. A tabula child process is the rules oracle: it keeps the position
 from the `position`/`dice` lines, gives the position strings and the legal moves, and the
 answer is the tabula legal move whose resulting position is the one gnubg chose, so every
 answer is legal. Install the module first: scripts/gnubg-install.sh.
@@ -18,6 +18,7 @@ answer is legal. Install the module first: scripts/gnubg-install.sh.
 import argparse
 import ctypes
 import os
+import re
 import subprocess
 import sys
 import tempfile
@@ -26,6 +27,8 @@ import gnubg
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 BAR = 24  # index of the bar in a gnubg half-board (points 1..24 are 0..23)
+# A play of gnubg's `hint`: "    3. Cubeful 1-ply    24/21 6/5        Eq.: -0.601 (-0.052)".
+HINT_LINE = re.compile(r"^\s*\d+\.\s+Cubeful \d+-ply\s+(.*?)\s+Eq\.:\s+([-+]?\d+\.\d+)")
 
 
 def parse_side(text):
@@ -148,6 +151,19 @@ def printed(command):
         return f.read().decode(errors="replace")
 
 
+def hint(xgid, plies, count=1000):
+    """gnubg's cubeful `hint` for the position of a tabula XGID with the dice set: its best
+    `count` plays, best first, as (play in gnubg's words, equity); every play at 0 plies and
+    those its move filter keeps at `plies`."""
+    printed(f"set evaluation chequerplay evaluation plies {plies}")
+    printed(lambda: gnubg.set_gnubg_id(xgid))  # not its "Setting GNUbg ID" on stderr
+    plays = [(m.group(1).strip(), float(m.group(2)))
+             for m in map(HINT_LINE.match, printed(f"hint {count}").splitlines()) if m]
+    if not plays:
+        raise SystemExit(f"gnubg gave no hint for {xgid}")
+    return plays
+
+
 class Engine:
     """The protocol loop: gnubg chooses, the oracle checks."""
 
@@ -193,6 +209,13 @@ class Engine:
         if len(legal) <= 1:
             return (legal[0], None) if legal else ("0000", "error the game is over")
         results = {after_steps(board, tabula_steps(m)): m for m in legal}
+        if "cube=on" in self.options.split():
+            xgid = self.oracle.ask("fen xgid", "xgid")[0].split(" ", 1)[1]
+            play = hint(xgid, self.plies, 1)[0][0]
+            token = results.get(after_steps(board, gnubg.parse_move(play)))
+            if token is None:
+                return "0000", f"error gnubg's play {play} is not legal for tabula in {fen}"
+            return token, None
         steps = gnubg_steps(gnubg.find_best_move(board, self.cube, self.context, dice))
         if steps is None:
             return self.rank(results), None

@@ -23,7 +23,6 @@ import collections
 import importlib.util
 import os
 import random
-import re
 
 import gnubg
 
@@ -35,8 +34,6 @@ spec.loader.exec_module(engine)
 # gnubg's position classes (positionclass in its eval.h), the ones checker play meets.
 CLASSES = {4: "bear-off (two-sided)", 6: "bear-off (one-sided)", 8: "race", 9: "crashed", 10: "contact"}
 BLUNDER = 0.08
-# A play of gnubg's `hint`: "    3. Cubeful 1-ply    24/21 6/5        Eq.: -0.601 (-0.052)".
-HINT_LINE = re.compile(r"^\s*\d+\.\s+Cubeful \d+-ply\s+(.*?)\s+Eq\.:\s+([-+]?\d+\.\d+)")
 
 
 def cubeless_errors(board, legal, ours, judge, static):
@@ -59,32 +56,17 @@ def cubeless_errors(board, legal, ours, judge, static):
     return best - judged[mine], best - judged[ranked[0]], results[top]
 
 
-def hint(xgid, plies):
-    """gnubg's cubeful `hint` for every play of the position: {play in gnubg's words: equity}
-    and the first (best) play."""
-    engine.printed(f"set evaluation chequerplay evaluation plies {plies}")
-    engine.printed(lambda: gnubg.set_gnubg_id(xgid))
-    equities, first = {}, None
-    for line in engine.printed("hint 1000").splitlines():
-        match = HINT_LINE.match(line)
-        if match:
-            equities[match.group(1).strip()] = float(match.group(2))
-            first = first or match.group(1).strip()
-    if not equities:
-        raise SystemExit(f"gnubg gave no hint for {xgid}")
-    return equities, first
-
-
 def cubeful_errors(board, xgid, ours, plies):
     """(tabula's error, gnubg 0-ply's error, the judge's best play in gnubg's words) by gnubg's
     cubeful `hint` at `plies`."""
     steps = tuple(x for step in engine.tabula_steps(ours) for x in step)
     mine = gnubg.move_tuple_to_string(steps, board)
-    _, static_best = hint(xgid, 0)
-    judged, top = hint(xgid, plies)
+    static_best = engine.hint(xgid, 0)[0][0]
+    ranked = engine.hint(xgid, plies)
+    judged = dict(ranked)
     if mine not in judged:
         raise SystemExit(f"tabula's play {ours} ({mine}) is not in gnubg's hint for {xgid}")
-    best = judged[top]
+    top, best = ranked[0]
     return best - judged[mine], best - judged[static_best], top
 
 
