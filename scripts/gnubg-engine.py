@@ -10,10 +10,10 @@ alone, 1 = one ply of lookahead; default 0), money play with gammons and backgam
 cube game as it does itself, cubeful at N plies: the position goes to gnubg as tabula's XGID,
 which carries the dice, the cube, a pending double and the Jacoby and beaver flags; gnubg's
 `hint` command gives its checker play, and its `eval` command its proper cube action: `go`
-before the roll answers `double` or `roll`, facing a double `take`, `drop` or `beaver`. A tabula child process is the rules oracle: it keeps the position
-from the `position`/`dice` lines, gives the position strings and the legal moves, and the
-answer is the tabula legal move whose resulting position is the one gnubg chose, so every
-answer is legal. Install the module first: scripts/gnubg-install.sh.
+before the roll answers `double` or `roll`, facing a double `take`, `drop` or `beaver`. A
+tabula child process is the rules oracle: it keeps the position from the `position`/`dice`
+lines, gives the position strings and the legal moves, and the answer is the tabula legal
+move whose resulting position is the one gnubg chose, so every answer is legal. Install the module first: scripts/gnubg-install.sh.
 """
 import argparse
 import ctypes

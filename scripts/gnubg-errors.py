@@ -123,7 +123,8 @@ def main():
             if errors:
                 raise SystemExit(f"tabula refused its own move {ours} in {fen}: {errors}")
     oracle.close()
-    print(f"{args.games} games{' ' + args.options if args.options else ''}, tabula at go {args.go}, judge gnubg {args.judge}-ply; "
+    games = f"{args.games} games {args.options}".rstrip()
+    print(f"{games}, tabula at go {args.go}, judge gnubg {args.judge}-ply; "
           "error per move (equity), blunders > 0.08")
     total = [0, 0.0, 0.0, 0, 0]
     for cls, row in sorted(tally.items()):

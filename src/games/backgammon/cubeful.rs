@@ -43,8 +43,9 @@ pub fn chances(pos: &Backgammon) -> Chances {
         pos.checkers(pos.side_to_move()),
         pos.checkers(pos.side_to_move().opponent()),
     );
-    if bearoff::outputs(me, them).is_none() {
-        if let Some(model) = race::winning_chance(me, them) {
+    // Contact ends the check at once; the bear-off lookup is paid in races only.
+    if let Some(model) = race::winning_chance(me, them) {
+        if bearoff::outputs(me, them).is_none() {
             let share = race::model_weight(me, them);
             win = share * model + (1.0 - share) * win;
         }
