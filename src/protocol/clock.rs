@@ -45,6 +45,7 @@ pub(super) fn limits(
         threads: options.threads,
         multipv: options.multipv,
         own_book: options.own_book,
+        value_depth: false,
     }
 }
 

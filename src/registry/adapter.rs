@@ -415,7 +415,6 @@ impl<G: Complete> AnyGame for Slot<G> {
     }
 
     fn search(&self, limits: &Limits, stop: &AtomicBool, report: &mut dyn FnMut(&Info)) -> Found {
-        let started = Instant::now();
         let table = &self.table;
         let position = &self.position;
         if self.awaits_chance() {
@@ -444,33 +443,30 @@ impl<G: Complete> AnyGame for Slot<G> {
                 notes,
             };
         }
+        if position.answers_pre_chance() {
+            let answer = search::decide_answer(
+                position,
+                self.searcher.as_ref(),
+                limits,
+                table,
+                stop,
+                report,
+            );
+            return Found {
+                best: answer.best.map(|mv| position.format_move(mv)),
+                nodes: answer.nodes,
+                notes: position
+                    .decision_note(None, &answer.values)
+                    .into_iter()
+                    .collect(),
+            };
+        }
         let result = self.searcher.search(position, limits, table, stop, report);
-        let mut found = Found {
+        Found {
             best: result.best.map(|mv| position.format_move(mv)),
             nodes: result.nodes,
             notes: Vec::new(),
-        };
-        if let Some(info) = result.info.filter(|_| position.answers_pre_chance()) {
-            // The search knows exactly only its best answer's value: the others are searched
-            // again alone at the depth it completed (mostly from the table). A timed search
-            // gives that a quarter of its own time more, plus a little; `stop` ends it.
-            let timed = limits.movetime.is_some() || limits.time_left.is_some();
-            let spent = started.elapsed();
-            let hard = timed.then(|| Instant::now() + spent / 4 + Duration::from_millis(20));
-            let (values, nodes) = search::move_values(
-                position,
-                self.searcher.as_ref(),
-                info.depth,
-                table,
-                stop,
-                hard,
-            );
-            found.nodes += nodes;
-            found
-                .notes
-                .extend(values.and_then(|answers| position.decision_note(None, &answers)));
         }
-        found
     }
 
     fn pre_chance_moves(&self) -> Vec<String> {

@@ -56,8 +56,7 @@ pub fn decide_before_chance<G: Complete>(
     stop: &AtomicBool,
     report: &mut dyn FnMut(&Info),
 ) -> Decision<G::Move> {
-    let start = limits.received.unwrap_or_else(Instant::now);
-    let budget = Budget::new(limits, start);
+    let (start, budget, max_depth) = deepening(limits);
     let mut moves = Vec::new();
     root.pre_chance_moves(&mut moves);
     let mut events: Vec<Chance> = Vec::new();
@@ -67,10 +66,6 @@ pub fn decide_before_chance<G: Complete>(
         nodes: 0,
         weighed: None,
     };
-    let max_depth = limits
-        .depth
-        .unwrap_or(MAX_PLY as u32)
-        .clamp(1, MAX_PLY as u32);
     'deepen: for depth in 1..=max_depth {
         let mut probe = Probe {
             searcher,
@@ -180,6 +175,93 @@ pub fn move_values<G: Complete>(
     (values, nodes)
 }
 
+/// The start of the clock, the time budget and the deepest depth of an iterative deepening
+/// within `limits`.
+fn deepening(limits: &Limits) -> (Instant, Budget, u32) {
+    let start = limits.received.unwrap_or_else(Instant::now);
+    let max_depth = limits
+        .depth
+        .unwrap_or(MAX_PLY as u32)
+        .clamp(1, MAX_PLY as u32);
+    (start, Budget::new(limits, start), max_depth)
+}
+
+/// What [`decide_answer`] chose, and the values it chose from.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Answer<M> {
+    /// The best answer of the deepest depth searched completely (`None` when none was).
+    pub best: Option<M>,
+    /// Nodes searched.
+    pub nodes: u64,
+    /// Every answer allowed with its value to the side to move, of that depth.
+    pub values: Valued<M>,
+}
+
+/// Answers a pre-chance move (backgammon's double: take, drop or beaver), one depth after
+/// the other within `limits`: each allowed answer (`searchmoves`) valued alone as
+/// [`decide_before_chance`] values the answers it expects, the best of the deepest depth
+/// searched completely chosen (the first of equal ones). Depth `D` sees the answer and
+/// `D - 1` checker plays, as `go depth D` always did. Reports each depth, one line per answer
+/// with `MultiPV` above 1.
+pub fn decide_answer<G: Complete>(
+    root: &G,
+    searcher: &dyn Searcher<G>,
+    limits: &Limits,
+    table: &Table,
+    stop: &AtomicBool,
+    report: &mut dyn FnMut(&Info),
+) -> Answer<G::Move> {
+    let (start, budget, max_depth) = deepening(limits);
+    let mut answer = Answer {
+        best: None,
+        nodes: 0,
+        values: Vec::new(),
+    };
+    for depth in 1..=max_depth {
+        let mut probe = Probe {
+            searcher,
+            table,
+            stop,
+            hard: budget.hard(),
+            node_limit: limits.nodes,
+            nodes: &mut answer.nodes,
+        };
+        let Some(mut values) = probe.answers_for(root, root, depth) else {
+            break;
+        };
+        values.retain(|&(mv, _)| limits.allows(&root.format_move(mv)));
+        if values.is_empty() {
+            break;
+        }
+        let mut ranked = values.clone();
+        // Stable: the first of equal answers stays first.
+        ranked.sort_by_key(|&(_, value)| std::cmp::Reverse(value));
+        answer.best = Some(ranked[0].0);
+        answer.values = values;
+        let lines = if limits.multipv > 1 {
+            limits.multipv.min(ranked.len())
+        } else {
+            1
+        };
+        for (i, &(mv, value)) in ranked.iter().take(lines).enumerate() {
+            report(&Info {
+                depth,
+                score: Score::from_internal(value),
+                nodes: answer.nodes,
+                time_ms: start.elapsed().as_millis() as u64,
+                pv: vec![root.format_move(mv)],
+                multipv: (limits.multipv > 1).then_some(i as u32 + 1),
+            });
+        }
+        let proven = ranked.iter().all(|&(_, value)| value.abs() > super::PROVEN);
+        if proven || !limits.infinite && budget.soft().is_some_and(|soft| Instant::now() >= soft) {
+            break;
+        }
+    }
+    limits.hold_answer(stop);
+    answer
+}
+
 /// Fixed-depth searches of children, sharing one deadline and node budget.
 struct Probe<'a, G: Complete> {
     searcher: &'a dyn Searcher<G>,
@@ -200,6 +282,11 @@ impl<G: Complete> Probe<'_, G> {
     /// The value to the player to move at `parent` of each move of `pos` (`parent` itself,
     /// or the position its move left to the opponent), each searched alone (`searchmoves`)
     /// `depth` plies deep from `pos`; `None` when time, nodes or `stop` cut a search short.
+    /// A move that leaves the dice to fall with nobody able to act first (backgammon's take)
+    /// is worth the average over the rolls of the searcher's `depth - 1` plies from each
+    /// roll, as [`decide_before_chance`] values rolling: the same searches, so that the
+    /// searcher's few-candidate passes serve the answer too (the plain search would look at
+    /// every play of every roll, too slow to go past one checker play in a timed decision).
     fn answers_for(&mut self, parent: &G, pos: &G, depth: u32) -> Option<Valued<G::Move>> {
         let mut moves = Vec::new();
         pos.legal_moves(&mut moves);
@@ -211,6 +298,15 @@ impl<G: Complete> Probe<'_, G> {
                 next.play(mv);
                 let value = if next.outcome().is_some() {
                     view(pos, &next) * self.own_value(&next, None, 0)?
+                } else if let Some(events) = plain_chance(&next).filter(|_| depth >= 2) {
+                    let mut sum = 0.0;
+                    for chance in &events {
+                        let mut rolled = next.clone();
+                        rolled.apply_chance(chance.event);
+                        sum += chance.probability
+                            * f64::from(self.value_for(pos, &rolled, depth - 1)?);
+                    }
+                    sum.round() as i32
                 } else {
                     self.own_value(pos, Some(pos.format_move(mv)), depth)?
                 };
@@ -248,6 +344,7 @@ impl<G: Complete> Probe<'_, G> {
                 .hard
                 .map(|h| h.saturating_duration_since(now).as_millis() as i64),
             root_moves: only.map(|token| vec![token]),
+            value_depth: true,
             ..Limits::default()
         };
         let result = self
@@ -261,6 +358,15 @@ impl<G: Complete> Probe<'_, G> {
             && self.node_limit.is_none_or(|limit| *self.nodes <= limit);
         (complete && finished_in_time).then(|| internal(info.score))
     }
+}
+
+/// The chance events of `pos` when it waits for them and nobody may act before they fall.
+fn plain_chance<G: Complete>(pos: &G) -> Option<Vec<Chance>> {
+    let mut events = Vec::new();
+    pos.chance_events(&mut events);
+    let mut first = Vec::new();
+    pos.pre_chance_moves(&mut first);
+    (!events.is_empty() && first.is_empty()).then_some(events)
 }
 
 /// 1 when `child` has the same side to move as `parent`, else -1: turns a value from

@@ -46,6 +46,10 @@ pub struct Limits {
     pub multipv: usize,
     /// `OwnBook`: the game's opening book may answer a timed search (`movetime`, a clock).
     pub own_book: bool,
+    /// The value of the position at exactly `depth` is wanted, not only the best move: a
+    /// searcher that may stop early when the choice is clear (one play worth comparing)
+    /// searches on, so that values averaged over the rolls all come from the same depth.
+    pub value_depth: bool,
 }
 
 /// The `ponderhit` of a `go ponder` search: the instant the opponent played the expected

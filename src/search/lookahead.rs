@@ -121,7 +121,8 @@ pub fn search<G: Complete>(
         .take(CANDIDATES)
         .map(|&(_, mv)| mv)
         .collect();
-    if max_depth < 2 || candidates.len() < 2 {
+    // One candidate compares nothing, unless its deeper value is what is asked for.
+    if max_depth < 2 || candidates.len() < 2 && !limits.value_depth {
         result.nodes = shared.nodes();
         return Some(result);
     }
@@ -161,7 +162,9 @@ pub fn search<G: Complete>(
         // under a clock with time left, the next ones in order as many at a time as should
         // finish (the time one took so far telling), until all have been or the time is up.
         let mut finished: Vec<(i32, G::Move)> = Vec::new();
-        let mut batch = if deep > 1 { deep } else { 0 };
+        // A value at 3 plies needs one candidate's; a choice needs two to compare.
+        let least = if limits.value_depth { 1 } else { 2 };
+        let mut batch = if deep >= least { deep } else { 0 };
         loop {
             if batch > 0 {
                 let moves: Vec<G::Move> = scored[finished.len()..finished.len() + batch]
@@ -189,8 +192,7 @@ pub fn search<G: Complete>(
                 Some(_) if left > 0 => affordable(per_deep).min(left),
                 _ => 0,
             };
-            // One candidate alone compares nothing.
-            if batch == 0 || finished.len() + batch < 2 {
+            if batch == 0 || finished.len() + batch < least {
                 break;
             }
         }
@@ -198,7 +200,7 @@ pub fn search<G: Complete>(
         // plays at 3 plies (the 2-ply choice among them): its choice between those stands.
         // Stable: of equal scores the better 2-ply play stays first.
         finished.sort_by_key(|&(score, _)| -score);
-        if finished.len() >= 2 {
+        if finished.len() >= least {
             result.info = Some(report_pass(3, &finished, shared.nodes()));
             result.best = Some(finished[0].1);
         }

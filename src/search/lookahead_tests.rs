@@ -284,3 +284,27 @@ fn two_threads_choose_and_score_exactly_as_one() {
         }
     }
 }
+
+#[test]
+fn a_value_at_a_depth_is_searched_there_even_with_one_play_to_choose() {
+    // White on the bar dances with 55: the pass is the only play.
+    let pos = rolled("w=bar:1,13:5,8:4,6:5 b=13:5,5:2,4:2,3:2,2:2,1:2 w -", 55);
+    let mut plays = Vec::new();
+    pos.legal_moves(&mut plays);
+    assert_eq!(plays.len(), 1);
+    let only = after(&pos, plays[0]);
+    // A choice needs no deeper pass: the search stops at 1 ply.
+    assert_eq!(go(&pos, &depth(2)).info.unwrap().depth, 1);
+    for (d, naive) in [(2, naive_two_ply(&only)), (3, naive_three_ply(&only))] {
+        let limits = Limits {
+            value_depth: true,
+            ..depth(d)
+        };
+        let info = go(&pos, &limits).info.unwrap();
+        assert_eq!(
+            (info.depth, info.score),
+            (d, Score::Cp(-naive)),
+            "depth {d}"
+        );
+    }
+}
