@@ -150,31 +150,6 @@ pub fn decide_before_chance<G: Complete>(
     decision
 }
 
-/// The value of each move of `root` to its side to move, each searched alone `depth` plies
-/// deep by `searcher` (a finished game is worth its result), with the nodes searched. For
-/// the summary of a decision whose search has ended (the table then holds most of these
-/// trees); `None` when `stop` or the deadline `hard` cuts a search short.
-pub fn move_values<G: Complete>(
-    root: &G,
-    searcher: &dyn Searcher<G>,
-    depth: u32,
-    table: &Table,
-    stop: &AtomicBool,
-    hard: Option<Instant>,
-) -> (Option<Valued<G::Move>>, u64) {
-    let mut nodes = 0;
-    let mut probe = Probe {
-        searcher,
-        table,
-        stop,
-        hard,
-        node_limit: None,
-        nodes: &mut nodes,
-    };
-    let values = probe.answers_for(root, root, depth);
-    (values, nodes)
-}
-
 /// The start of the clock, the time budget and the deepest depth of an iterative deepening
 /// within `limits`.
 fn deepening(limits: &Limits) -> (Instant, Budget, u32) {
@@ -193,16 +168,17 @@ pub struct Answer<M> {
     pub best: Option<M>,
     /// Nodes searched.
     pub nodes: u64,
-    /// Every answer allowed with its value to the side to move, of that depth.
+    /// Every answer with its value to the side to move, of that depth (`searchmoves` limits
+    /// the choice, not what the cube analysis line shows).
     pub values: Valued<M>,
 }
 
 /// Answers a pre-chance move (backgammon's double: take, drop or beaver), one depth after
-/// the other within `limits`: each allowed answer (`searchmoves`) valued alone as
-/// [`decide_before_chance`] values the answers it expects, the best of the deepest depth
-/// searched completely chosen (the first of equal ones). Depth `D` sees the answer and
-/// `D - 1` checker plays, as `go depth D` always did. Reports each depth, one line per answer
-/// with `MultiPV` above 1.
+/// the other within `limits`: each answer valued alone as [`decide_before_chance`] values
+/// the answers it expects, the best of the deepest depth searched completely chosen among
+/// those allowed (`searchmoves`; the first of equal ones).
+/// Depth `D` sees the answer and `D - 1` checker plays, as `go depth D` always did. Reports
+/// each depth, one line per answer with `MultiPV` above 1.
 pub fn decide_answer<G: Complete>(
     root: &G,
     searcher: &dyn Searcher<G>,
@@ -226,14 +202,14 @@ pub fn decide_answer<G: Complete>(
             node_limit: limits.nodes,
             nodes: &mut answer.nodes,
         };
-        let Some(mut values) = probe.answers_for(root, root, depth) else {
+        let Some(values) = probe.answers_for(root, root, depth) else {
             break;
         };
-        values.retain(|&(mv, _)| limits.allows(&root.format_move(mv)));
-        if values.is_empty() {
+        let mut ranked = values.clone();
+        ranked.retain(|&(mv, _)| limits.allows(&root.format_move(mv)));
+        if ranked.is_empty() {
             break;
         }
-        let mut ranked = values.clone();
         // Stable: the first of equal answers stays first.
         ranked.sort_by_key(|&(_, value)| std::cmp::Reverse(value));
         answer.best = Some(ranked[0].0);

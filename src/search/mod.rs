@@ -18,8 +18,8 @@ mod tt;
 pub use alphabeta::{search, SearchResult, MAX_THREADS};
 pub use book::{walk_book, BookEntry};
 pub use decide::{
-    decide_answer, decide_before_chance, move_values, solve_by_search, Answer, Decision,
-    GenericSolution, PreChance, Weighed,
+    decide_answer, decide_before_chance, solve_by_search, Answer, Decision, GenericSolution,
+    PreChance, Weighed,
 };
 pub use limits::{Budget, Limits, PonderHit};
 pub use rollout::{rollout, RolloutLimits, RolloutStats, MAX_TRIAL_PLIES};
