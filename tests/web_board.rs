@@ -305,6 +305,9 @@ fn an_engine_that_stops_reading_does_not_hold_its_session() {
     for _ in 0..3 {
         say(&mut ws, &long);
     }
+    // The engine first: under load the server may not have started it yet, and a count of
+    // none before it starts would pass the check below too early.
+    assert_eq!(server.wait_for_engines(1), 1, "the session has its engine");
     drop(ws);
     assert_eq!(server.wait_for_engines(0), 0, "the engine is killed");
     // A page that keeps sending is told, once the engine's backlog is full.
