@@ -17,7 +17,8 @@
 //! - `generate --lambda X` mixes each target with what followed in the game (its
 //!   lambda-return); `--siblings N` also writes the positions of the N best plays of each
 //!   roll played, with their own targets; `--trials N` gives contact positions the mean of
-//!   N rollouts played on to the race instead.
+//!   N rollouts played on to the race instead; `--correct N` does so only where N rollouts
+//!   (4N when those disagree) stand clearly apart from the lookahead.
 //! - `backgammon-deep calibrate --games N --seed S [--from W]` plays N self-play games at 1
 //!   ply and prints W's predicted chances beside the results, by kind of position and by
 //!   predicted chance of winning.
@@ -79,6 +80,10 @@ enum Command {
         /// contact (races keep the lookahead), the first rolls spread evenly over the dice
         #[arg(long, value_name = "N", conflicts_with_all = ["depth", "rollout_plies"], value_parser = clap::value_parser!(u32).range(1..))]
         trials: Option<u32>,
+        /// Targets of contact positions from rollouts as --trials where N of them (4N when
+        /// those disagree) show the lookahead clearly off, else the lookahead
+        #[arg(long, value_name = "N", conflicts_with_all = ["depth", "rollout_plies", "trials"], value_parser = clap::value_parser!(u32).range(2..))]
+        correct: Option<u32>,
         /// Weight of what happened next in the game (its lambda-return): the target is
         /// (1 - X) times the lookahead plus X times the next position's target, back from
         /// the game's result; a random play cuts the chain
@@ -383,27 +388,130 @@ fn trials_target(
     if !contact(pos) {
         return lookahead(net, pos, moves, scratch);
     }
-    let me = pos.side_to_move();
     let rolls = spread_rolls(pos.is_opening());
     let offset = rng.below(rolls.len() as u64) as usize;
-    let mut sum = [0f64; OUTPUTS];
-    for i in 0..trials as usize {
-        let mut roll = rolls[(offset + i) % rolls.len()];
-        let mut cur = pos.clone();
-        loop {
-            let (mv, _) = best_play(net, &cur, roll, moves, scratch);
-            cur.set_dice(roll);
-            cur.play(mv);
-            if cur.outcome().is_some() || !contact(&cur) {
-                break;
+    let mut sums = Trials::default();
+    sums.play(
+        net,
+        pos,
+        &rolls,
+        offset..offset + trials as usize,
+        rng,
+        moves,
+        scratch,
+    );
+    sums.mean()
+}
+
+/// The target of a position whose [`lookahead`] may be far from what its own play leads to:
+/// in contact, `trials` rollouts as in [`trials_target`], three times as many more when
+/// their mean equity is more than two standard errors from the lookahead's; the rollouts'
+/// mean replaces the lookahead when, after all of them, it is still more than three standard
+/// errors and 0.1 away from it. A network trained on its own lookahead can settle on a value
+/// that the lookahead confirms and the game's course does not (a closed board against a
+/// prime whose owner waits on the bar: the board must break first); the threshold keeps the
+/// rollouts' noise out of every other target.
+fn corrected_target(
+    net: &Net,
+    pos: &Backgammon,
+    trials: u32,
+    rng: &mut Rng,
+    moves: &mut Vec<Move>,
+    scratch: &mut Vec<(usize, f32)>,
+) -> ([f32; OUTPUTS], bool) {
+    let look = lookahead(net, pos, moves, scratch);
+    if !contact(pos) {
+        return (look, false);
+    }
+    let look_equity = f64::from(Net::equity_of(&look));
+    let rolls = spread_rolls(pos.is_opening());
+    let offset = rng.below(rolls.len() as u64) as usize;
+    let first = offset + trials as usize;
+    let mut sums = Trials::default();
+    sums.play(net, pos, &rolls, offset..first, rng, moves, scratch);
+    if (sums.mean_equity() - look_equity).abs() <= 2.0 * sums.standard_error() {
+        return (look, false);
+    }
+    sums.play(
+        net,
+        pos,
+        &rolls,
+        first..first + 3 * trials as usize,
+        rng,
+        moves,
+        scratch,
+    );
+    let gap = (sums.mean_equity() - look_equity).abs();
+    if gap > 3.0 * sums.standard_error() + 0.1 {
+        (sums.mean(), true)
+    } else {
+        (look, false)
+    }
+}
+
+/// Sums over rollouts of a position: the outputs, the equity and its square.
+#[derive(Default)]
+struct Trials {
+    outputs: [f64; OUTPUTS],
+    equity: f64,
+    square: f64,
+    count: u32,
+}
+
+impl Trials {
+    /// Adds the rollouts `indices` of `pos`, trial `i` starting with the roll `rolls[i mod
+    /// len]` (see [`trials_target`]).
+    #[allow(clippy::too_many_arguments)]
+    fn play(
+        &mut self,
+        net: &Net,
+        pos: &Backgammon,
+        rolls: &[Roll],
+        indices: std::ops::Range<usize>,
+        rng: &mut Rng,
+        moves: &mut Vec<Move>,
+        scratch: &mut Vec<(usize, f32)>,
+    ) {
+        let me = pos.side_to_move();
+        for i in indices {
+            let mut roll = rolls[i % rolls.len()];
+            let mut cur = pos.clone();
+            loop {
+                let (mv, _) = best_play(net, &cur, roll, moves, scratch);
+                cur.set_dice(roll);
+                cur.play(mv);
+                if cur.outcome().is_some() || !contact(&cur) {
+                    break;
+                }
+                roll = cur.random_roll(rng);
             }
-            roll = cur.random_roll(rng);
-        }
-        for (s, e) in sum.iter_mut().zip(end_value(net, &cur, me, scratch)) {
-            *s += f64::from(e);
+            let end = end_value(net, &cur, me, scratch);
+            for (s, e) in self.outputs.iter_mut().zip(end) {
+                *s += f64::from(e);
+            }
+            let equity = f64::from(Net::equity_of(&end));
+            self.equity += equity;
+            self.square += equity * equity;
+            self.count += 1;
         }
     }
-    sum.map(|s| (s / f64::from(trials)) as f32)
+
+    /// The mean outputs.
+    fn mean(&self) -> [f32; OUTPUTS] {
+        self.outputs.map(|s| (s / f64::from(self.count)) as f32)
+    }
+
+    /// The mean equity.
+    fn mean_equity(&self) -> f64 {
+        self.equity / f64::from(self.count)
+    }
+
+    /// The standard error of the mean equity.
+    fn standard_error(&self) -> f64 {
+        let n = f64::from(self.count);
+        let variance = (self.square / n - self.mean_equity().powi(2)).max(0.0);
+        (variance / (n - 1.0).max(1.0)).sqrt()
+    }
 }
 
 /// Whether the sides of `pos` have still to pass each other.
@@ -437,6 +545,8 @@ enum Depth {
     Rollout(u32),
     /// [`trials_target`] of this many trials.
     Trials(u32),
+    /// [`corrected_target`] with this many first trials.
+    Corrected(u32),
 }
 
 impl Depth {
@@ -444,7 +554,7 @@ impl Depth {
     fn report_every(self) -> u32 {
         match self {
             Depth::One => 10_000,
-            Depth::Two(_) | Depth::Rollout(_) | Depth::Trials(_) => 1_000,
+            Depth::Two(_) | Depth::Rollout(_) | Depth::Trials(_) | Depth::Corrected(_) => 1_000,
         }
     }
 }
@@ -520,7 +630,7 @@ fn generate(net: &Net, positions: u32, seed: u64, play: Play, depth: Depth, out:
     // other kinds of target with the same seed.
     let mut luck_rng = Rng::new(seed ^ 0x005e_ed0f_d1ce);
     let (mut moves, mut scratch) = (Vec::new(), Vec::new());
-    let (mut written, mut games) = (0u32, 0u32);
+    let (mut written, mut games, mut corrected) = (0u32, 0u32, 0u32);
     let mut next_report = depth.report_every();
     let started = std::time::Instant::now();
     let mut records = Vec::new();
@@ -539,11 +649,23 @@ fn generate(net: &Net, positions: u32, seed: u64, play: Play, depth: Depth, out:
                 Depth::Trials(trials) => {
                     trials_target(net, &pos, trials, &mut luck_rng, &mut moves, &mut scratch)
                 }
+                Depth::Corrected(trials) => {
+                    let (target, changed) = corrected_target(
+                        net,
+                        &pos,
+                        trials,
+                        &mut luck_rng,
+                        &mut moves,
+                        &mut scratch,
+                    );
+                    corrected += u32::from(changed);
+                    target
+                }
             };
             written += 1;
             if written >= next_report {
                 eprintln!(
-                    "positions {written} games {games} time {:.0}s",
+                    "positions {written} games {games} corrected {corrected} time {:.0}s",
                     started.elapsed().as_secs_f64()
                 );
                 next_report += depth.report_every();
@@ -741,18 +863,22 @@ fn main() {
             candidates,
             rollout_plies,
             trials,
+            correct,
             lambda,
             siblings,
         } => {
-            let depth = match (trials, rollout_plies, depth) {
-                (Some(trials), _, _) => Depth::Trials(trials),
-                (None, Some(plies), _) => Depth::Rollout(plies),
-                (None, None, 1) => Depth::One,
-                (None, None, _) => Depth::Two(candidates.map_or(2, usize::from)),
+            let depth = match (correct, trials, rollout_plies, depth) {
+                (Some(first), ..) => Depth::Corrected(first),
+                (None, Some(trials), _, _) => Depth::Trials(trials),
+                (None, None, Some(plies), _) => Depth::Rollout(plies),
+                (None, None, None, 1) => Depth::One,
+                (None, None, None, _) => Depth::Two(candidates.map_or(2, usize::from)),
             };
             // Only the two-ply targets compare candidates: elsewhere the number is ignored.
-            if let (Some(k), Depth::One | Depth::Rollout(_) | Depth::Trials(_)) =
-                (candidates, depth)
+            if let (
+                Some(k),
+                Depth::One | Depth::Rollout(_) | Depth::Trials(_) | Depth::Corrected(_),
+            ) = (candidates, depth)
             {
                 usage_error(
                     "generate",
@@ -908,6 +1034,58 @@ mod tests {
         let start = position("w=24:2,13:5,8:3,6:5 b=24:2,13:5,8:3,6:5 b -");
         let t = trials_target(&net, &start, 3, &mut rng, &mut moves, &mut scratch);
         assert!(t.iter().all(|p| (0.0..=1.0).contains(p)), "{t:?}");
+    }
+
+    /// A corrected target is the lookahead unless the rollouts, N and then 4N of them,
+    /// stand clearly apart from it, and then it is their mean; races are not rolled out.
+    #[test]
+    fn corrected_targets_are_the_lookahead_or_rollouts_clearly_apart_from_it() {
+        let net = read_net(&None);
+        let (mut moves, mut scratch) = (Vec::new(), Vec::new());
+        let race = position("w=10:3,5:4 b=9:2,4:5 b -");
+        let look = lookahead(&net, &race, &mut moves, &mut scratch);
+        let mut rng = Rng::new(3);
+        let got = corrected_target(&net, &race, 8, &mut rng, &mut moves, &mut scratch);
+        assert_eq!(got, (look, false));
+        // Black waits on the bar behind its six-prime, White's closed board must break
+        // first: the shipped network gives Black -0.83 at 0 ply, 1296 rollouts of its own
+        // play +0.94 (GNU Backgammon 0-ply +0.87). The opening is its own lookahead's.
+        let cases = [
+            (
+                "w=24:1,12:1,10:1,6:2,5:2,4:2,3:2,2:2,1:2 b=bar:2,10:1,7:2,6:2,5:2,4:2,3:2,2:2 b -",
+                true,
+            ),
+            ("w=24:2,13:5,8:3,6:5 b=24:2,13:5,8:3,6:5 b -", false),
+        ];
+        for (fen, corrected) in cases {
+            let pos = position(fen);
+            let look = lookahead(&net, &pos, &mut moves, &mut scratch);
+            let mut rng = Rng::new(5);
+            let (target, changed) =
+                corrected_target(&net, &pos, 12, &mut rng, &mut moves, &mut scratch);
+            assert_eq!(changed, corrected, "{fen}");
+            if !changed {
+                assert_eq!(target, look);
+                continue;
+            }
+            // The same rollouts again, by hand: the first 12 from the same offset, then 36.
+            let mut rng = Rng::new(5);
+            let rolls = spread_rolls(false);
+            let offset = rng.below(36) as usize;
+            let mut sums = Trials::default();
+            sums.play(
+                &net,
+                &pos,
+                &rolls,
+                offset..offset + 48,
+                &mut rng,
+                &mut moves,
+                &mut scratch,
+            );
+            assert_eq!(target, sums.mean());
+            let gap = f64::from(Net::equity_of(&target) - Net::equity_of(&look)).abs();
+            assert!(gap > 3.0 * sums.standard_error() + 0.1, "{gap}");
+        }
     }
 
     /// The target is for the side to move: colour-swapped twins get the same one, and one
