@@ -134,3 +134,62 @@ fn two_threads_answer_legal_moves_within_the_limits_in_every_game() {
         engine.finish();
     }
 }
+
+/// The lines of a `go` up to `bestmove`, without what depends on the clock (nodes per second,
+/// time).
+fn untimed_lines(engine: &mut Engine, go: &str) -> Vec<String> {
+    engine.send(go);
+    let mut lines = Vec::new();
+    loop {
+        let line = engine.until("", Duration::from_secs(60));
+        let words: Vec<&str> = line.split_whitespace().collect();
+        let mut kept = Vec::new();
+        let mut i = 0;
+        while i < words.len() {
+            if words[i] == "nps" || words[i] == "time" {
+                i += 2;
+            } else {
+                kept.push(words[i]);
+                i += 1;
+            }
+        }
+        lines.push(kept.join(" "));
+        if line.starts_with("bestmove") {
+            return lines;
+        }
+    }
+}
+
+#[test]
+fn backgammon_cube_decisions_on_two_threads_are_those_of_one() {
+    let cases = [
+        // Before the roll, depth 2: every roll searched by the lookahead's passes.
+        (
+            "w=13:4,8:3,6:5,5:2,4:1 b=24:2,13:4,8:3,6:4,5:2 w -",
+            "go depth 2",
+        ),
+        // Facing a double, depth 3: the answer and two checker plays.
+        (
+            "w=11:4,8:2,6:3,5:2,3:2,2:2 b=18:1,13:3,9:2,7:1,6:3,4:3,2:2 b - offered",
+            "go depth 3",
+        ),
+    ];
+    for (fen, go) in cases {
+        let mut answers = Vec::new();
+        for threads in [1, 2] {
+            let mut engine = Engine::start(&[]);
+            engine.send(&format!("setoption name Threads value {threads}"));
+            engine.send("newgame backgammon cube=on");
+            engine.send(&format!("position fen {fen}"));
+            answers.push(untimed_lines(&mut engine, go));
+            engine.send("quit");
+            engine.finish();
+        }
+        assert!(
+            answers[0].iter().any(|l| l.starts_with("info string cube")),
+            "{fen}: {:?}",
+            answers[0]
+        );
+        assert_eq!(answers[0], answers[1], "{fen}");
+    }
+}

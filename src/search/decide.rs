@@ -73,6 +73,7 @@ pub fn decide_before_chance<G: Complete>(
             stop,
             hard: budget.hard(),
             node_limit: limits.nodes,
+            threads: limits.threads,
             nodes: &mut decision.nodes,
         };
         let mut roll_value = 0.0;
@@ -200,6 +201,7 @@ pub fn decide_answer<G: Complete>(
             stop,
             hard: budget.hard(),
             node_limit: limits.nodes,
+            threads: limits.threads,
             nodes: &mut answer.nodes,
         };
         let Some(values) = probe.answers_for(root, root, depth) else {
@@ -245,6 +247,8 @@ struct Probe<'a, G: Complete> {
     stop: &'a AtomicBool,
     hard: Option<Instant>,
     node_limit: Option<u64>,
+    /// `Threads`, for each search.
+    threads: usize,
     nodes: &'a mut u64,
 }
 
@@ -321,6 +325,7 @@ impl<G: Complete> Probe<'_, G> {
                 .map(|h| h.saturating_duration_since(now).as_millis() as i64),
             root_moves: only.map(|token| vec![token]),
             value_depth: true,
+            threads: self.threads,
             ..Limits::default()
         };
         let result = self
