@@ -177,9 +177,9 @@ pub struct Answer<M> {
 /// Answers a pre-chance move (backgammon's double: take, drop or beaver), one depth after
 /// the other within `limits`: each answer valued alone as [`decide_before_chance`] values
 /// the answers it expects, the best of the deepest depth searched completely chosen among
-/// those allowed (`searchmoves`; the first of equal ones).
-/// Depth `D` sees the answer and `D - 1` checker plays, as `go depth D` always did. Reports
-/// each depth, one line per answer with `MultiPV` above 1.
+/// those allowed (`searchmoves`; the first of equal ones). Depth `D` sees the answer and
+/// `D - 1` checker plays, as `go depth D` always did. Reports each depth, one line per
+/// answer with `MultiPV` above 1.
 pub fn decide_answer<G: Complete>(
     root: &G,
     searcher: &dyn Searcher<G>,
