@@ -13,7 +13,8 @@ which carries the dice, the cube, a pending double and the Jacoby and beaver fla
 before the roll answers `double` or `roll`, facing a double `take`, `drop` or `beaver`. A
 tabula child process is the rules oracle: it keeps the position from the `position`/`dice`
 lines, gives the position strings and the legal moves, and the answer is the tabula legal
-move whose resulting position is the one gnubg chose, so every answer is legal. Install the module first: scripts/gnubg-install.sh.
+move whose resulting position is the one gnubg chose, so every answer is legal. Install the
+module first: scripts/gnubg-install.sh.
 """
 import argparse
 import ctypes

@@ -67,15 +67,7 @@ pub fn decide_before_chance<G: Complete>(
         weighed: None,
     };
     'deepen: for depth in 1..=max_depth {
-        let mut probe = Probe {
-            searcher,
-            table,
-            stop,
-            hard: budget.hard(),
-            node_limit: limits.nodes,
-            threads: limits.threads,
-            nodes: &mut decision.nodes,
-        };
+        let mut probe = Probe::new(searcher, table, stop, &budget, limits, &mut decision.nodes);
         let mut roll_value = 0.0;
         for chance in &events {
             let mut child = root.clone();
@@ -195,15 +187,7 @@ pub fn decide_answer<G: Complete>(
         values: Vec::new(),
     };
     for depth in 1..=max_depth {
-        let mut probe = Probe {
-            searcher,
-            table,
-            stop,
-            hard: budget.hard(),
-            node_limit: limits.nodes,
-            threads: limits.threads,
-            nodes: &mut answer.nodes,
-        };
+        let mut probe = Probe::new(searcher, table, stop, &budget, limits, &mut answer.nodes);
         let Some(values) = probe.answers_for(root, root, depth) else {
             break;
         };
@@ -252,7 +236,28 @@ struct Probe<'a, G: Complete> {
     nodes: &'a mut u64,
 }
 
-impl<G: Complete> Probe<'_, G> {
+impl<'a, G: Complete> Probe<'a, G> {
+    /// Searches by `searcher` within `budget`'s deadline and the node limit and `Threads` of
+    /// `limits`, counting nodes into `nodes`.
+    fn new(
+        searcher: &'a dyn Searcher<G>,
+        table: &'a Table,
+        stop: &'a AtomicBool,
+        budget: &Budget,
+        limits: &Limits,
+        nodes: &'a mut u64,
+    ) -> Probe<'a, G> {
+        Probe {
+            searcher,
+            table,
+            stop,
+            hard: budget.hard(),
+            node_limit: limits.nodes,
+            threads: limits.threads,
+            nodes,
+        }
+    }
+
     /// The value of `child` to the player to move at `parent`, from a complete search of
     /// `depth` plies; `None` when time, nodes or `stop` cut the search short.
     fn value_for(&mut self, parent: &G, child: &G, depth: u32) -> Option<i32> {
