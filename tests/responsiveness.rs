@@ -1,4 +1,5 @@
-//! The engine answers `isready` and `stop` at once during a search (and perft), a bounded
+//! The engine answers `isready` and `stop` at once during a search (`isready` after a perft's
+//! answer), a bare `go` holds its answer until `stop`, a bounded
 //! search finishes and answers at end of input or before a `quit` after `wait`, pondering
 //! holds the answer until `ponderhit`, and a closed output ends the session.
 
@@ -67,27 +68,48 @@ fn perft_is_stopped_and_quit_exits_at_once() {
         let mut engine = Engine::start(&[game]);
         engine.send("perft 20");
         std::thread::sleep(Duration::from_millis(300));
+        // `isready` waits for a count's answer; the `stop` read after it still cuts the
+        // count short, so the error comes first, then `readyok`.
         let start = Instant::now();
-        engine.send("isready");
-        let ready = millis_until(&engine, "readyok", start);
-        let start = Instant::now();
-        engine.send("stop");
+        engine.send("isready\nstop");
         let line = engine.until("error", Duration::from_secs(10));
         let stopped = start.elapsed().as_millis();
         assert_eq!(line, "error perft stopped");
+        let ready = millis_until(&engine, "readyok", start);
         engine.send("perft 20");
         std::thread::sleep(Duration::from_millis(300));
         let start = Instant::now();
         engine.send("quit");
         let status = engine.finish();
         let quit = start.elapsed().as_millis();
-        println!("{game}: isready in {ready} ms, stop in {stopped} ms, quit in {quit} ms");
+        println!("{game}: stop in {stopped} ms, readyok in {ready} ms, quit in {quit} ms");
         assert!(status.success());
         // 50 ms is the goal on an idle machine; shared machines need slack.
         assert!(
             ready < 250 && stopped < 250 && quit < 500,
             "{game}: isready {ready} ms, stop {stopped} ms, quit {quit} ms"
         );
+    }
+}
+
+#[test]
+fn a_bare_go_answers_only_after_stop_even_when_its_search_is_over() {
+    // Nim with heaps 1 and 2 is proven within a few plies, and a backgammon checker play's
+    // passes end by themselves: the answer still waits for `stop`, as UCI's `go infinite`.
+    for setup in ["newgame nim heaps=1,2", "newgame backgammon\ndice 31"] {
+        let mut engine = Engine::start(&[]);
+        engine.send(&format!("{setup}\ngo"));
+        std::thread::sleep(Duration::from_millis(300));
+        engine.send("isready");
+        // Past the search's progress, the first line must be the `readyok`.
+        let mut line = engine.until("", Duration::from_secs(10));
+        while line.starts_with("info") {
+            line = engine.until("", Duration::from_secs(10));
+        }
+        assert_eq!(line, "readyok", "{setup}: answered before stop");
+        engine.send("stop");
+        engine.until("bestmove", Duration::from_secs(10));
+        assert!(engine.finish().success());
     }
 }
 

@@ -288,6 +288,16 @@ fn only_the_page_itself_may_open_a_session() {
         other.starts_with("HTTP/1.1 403"),
         "another site's page: {other}"
     );
+    // DNS rebinding: a site that points its own name at 127.0.0.1 sends that name as both
+    // Origin and Host; the name is not one this server answers to.
+    let rebound = server.request(&format!(
+        "GET /ws HTTP/1.1\r\nHost: evil.example:{port}\r\nUpgrade: websocket\r\n\
+         Connection: Upgrade\r\n{key}Origin: http://evil.example:{port}\r\n\r\n"
+    ));
+    assert!(
+        rebound.starts_with("HTTP/1.1 403"),
+        "a rebound site's page: {rebound}"
+    );
     let no_key = server.request(&server.handshake("Sec-WebSocket-Version: 13\r\n"));
     assert!(
         no_key.starts_with("HTTP/1.1 400"),

@@ -147,6 +147,11 @@ pub trait Formats: Game {
 
 /// Exact values: endgame tables and solvers of the game's own. Default: none.
 pub trait Exact: Game {
+    /// True when [`Exact::proven_value`] may run a proof search of its own (thousands of
+    /// positions): the search then looks at its clock and `stop` after every call, so that
+    /// a run of proofs at its leaves cannot carry it past its time.
+    const PROOFS_TAKE_TIME: bool = false;
+
     /// The exact value of this position when it is known without search (an endgame table,
     /// a solved small game). The search trusts it and plays for the fastest win.
     fn proven_value(&self) -> Option<Proven> {

@@ -80,18 +80,35 @@ fn usage(word: &str) -> &'static str {
         .map_or("a command", |(_, u)| u)
 }
 
+/// The line without its line ending and surrounding blanks. Only spaces and tabs separate
+/// words: any other character (a vertical tab, a no-break space) is part of a word, so a
+/// line reads the same to the parser and to [`command_word`].
+pub(super) fn trimmed(line: &str) -> &str {
+    line.trim_end_matches(['\r', '\n'])
+        .trim_matches([' ', '\t', '\r'])
+}
+
+/// The command word and the rest of a trimmed line.
+fn split_command(line: &str) -> (&str, &str) {
+    match line.find([' ', '\t']) {
+        Some(at) => (&line[..at], line[at..].trim_start_matches([' ', '\t'])),
+        None => (line, ""),
+    }
+}
+
+/// The command word of an input line, as [`parse_line`] reads it (`stop` in `stop\r\n`,
+/// `go` in `go depth 1`), for the reader's look-ahead and the session's error handling.
+pub fn command_word(line: &str) -> &str {
+    split_command(trimmed(line)).0
+}
+
 /// Parses one line; `Ok(None)` for blank and comment lines.
 pub fn parse_line(line: &str) -> Result<Option<Command<'_>>, ParseError> {
-    let line = line
-        .trim_end_matches(['\r', '\n'])
-        .trim_matches([' ', '\t', '\r']);
+    let line = trimmed(line);
     if line.is_empty() || line.starts_with('#') {
         return Ok(None);
     }
-    let (word, args) = match line.find([' ', '\t']) {
-        Some(at) => (&line[..at], line[at..].trim_start_matches([' ', '\t'])),
-        None => (line, ""),
-    };
+    let (word, args) = split_command(line);
     let parsed = match word {
         "ugi" => no_args(args, Command::Handshake { uci: false }),
         "uci" => no_args(args, Command::Handshake { uci: true }),

@@ -17,7 +17,8 @@ enum Mark {
 
 impl Mark {
     fn of(line: &str) -> Option<Mark> {
-        match line.trim() {
+        // Trimmed as the parser trims: `stop` with a vertical tab is an unknown command.
+        match super::parse::trimmed(line) {
             "stop" | "quit" => Some(Mark::Interrupt),
             "wait" => Some(Mark::Wait),
             _ => None,

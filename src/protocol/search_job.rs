@@ -19,6 +19,8 @@ pub(super) struct SearchJob {
     unbounded: bool,
     /// The ponderhit signal of a `go ponder` search.
     ponder: Option<Arc<PonderHit>>,
+    /// `isready` waits for its answer (a count: `perft`, `divide`).
+    ready_waits: bool,
 }
 
 /// How a job ends, for [`SearchJob::start`].
@@ -27,6 +29,9 @@ pub(super) struct Ending {
     pub unbounded: bool,
     /// `go ponder`: endless until `ponderhit`.
     pub ponder: Option<Arc<PonderHit>>,
+    /// `isready` waits for its answer: the conformance counts (`perft`, `divide`), which
+    /// tools follow with `isready` to know the count has come (searches answer at once).
+    pub ready_waits: bool,
 }
 
 impl SearchJob {
@@ -55,12 +60,19 @@ impl SearchJob {
             handle,
             unbounded: ending.unbounded,
             ponder: ending.ponder,
+            ready_waits: ending.ready_waits,
         }
     }
 
     /// Tells the job to end as soon as it can; it still answers.
     pub fn stop(&self) {
         self.stop.store(true, Ordering::Relaxed);
+    }
+
+    /// True when `isready` must wait for the job's answer: it was told to stop (its answer
+    /// comes within milliseconds), or it is a count.
+    pub fn delays_ready(&self) -> bool {
+        self.ready_waits || self.is_stopped()
     }
 
     /// True once the job has been told to stop.

@@ -11,11 +11,11 @@ use super::search_job::{Ending, SearchJob};
 use super::session::Session;
 use crate::game::{Proven, Side};
 use crate::registry::AnyGame;
-use crate::search::{Limits, RolloutLimits};
+use crate::search::{Limits, RolloutLimits, Score};
 use crate::util::rng::Rng;
 use std::panic::{catch_unwind, AssertUnwindSafe};
-use std::sync::atomic::AtomicBool;
-use std::time::Instant;
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::time::{Duration, Instant};
 
 /// Trials of a `rollout` without `trials`: every pair of first rolls once (36 x 36).
 const DEFAULT_TRIALS: u64 = 1296;
@@ -24,6 +24,13 @@ const DEFAULT_TRIALS: u64 = 1296;
 const BOUNDED: Ending = Ending {
     unbounded: false,
     ponder: None,
+    ready_waits: false,
+};
+
+/// A count (`perft`, `divide`): it ends by itself and `isready` waits for it.
+const COUNT: Ending = Ending {
+    ready_waits: true,
+    ..BOUNDED
 };
 
 impl Session {
@@ -70,9 +77,11 @@ impl Session {
             }
             limits.root_moves = Some(canonical_moves(self.game.as_ref(), &params.search_moves)?);
         }
+        let unbounded = limits.is_unbounded();
         let ending = Ending {
-            unbounded: limits.is_unbounded(),
+            unbounded,
             ponder: limits.ponder.clone(),
+            ready_waits: false,
         };
         match self.options.player {
             Player::Random => {
@@ -80,6 +89,9 @@ impl Session {
                 // Still a search to the GUI: `go infinite` and `go ponder` answer on `stop`.
                 self.start_job(ending, move |_, stop, _| {
                     limits.hold_answer(stop);
+                    if unbounded {
+                        hold_until_stopped(stop);
+                    }
                     answered();
                     Response::BestMove(pick)
                 });
@@ -100,12 +112,22 @@ impl Session {
         let name_reply = self.options.ponder;
         self.start_job(ending, move |game, stop, out| {
             let mut pv = Vec::new();
+            let mut mate_in = None;
             let found = catch_unwind(AssertUnwindSafe(|| {
                 game.search(&limits, stop, &mut |info| {
                     pv.clone_from(&info.pv);
+                    mate_in = match info.score {
+                        Score::Mate(moves) => Some(moves),
+                        Score::Cp(_) => None,
+                    };
                     out.send(&Response::Info(info.clone()))
                 })
             }));
+            // A bare `go` (or `go mate N` that found no such win) is endless: a search that
+            // ran out of depth or proved the result still answers only after `stop`.
+            if unbounded && !limits.mate_found(mate_in) {
+                hold_until_stopped(stop);
+            }
             let best = match found {
                 Ok(found) => {
                     for note in found.notes {
@@ -179,7 +201,7 @@ impl Session {
 
     /// `perft D`: counted on the search thread; `stop` ends it with `error perft stopped`.
     pub(super) fn perft(&mut self, depth: u32) {
-        self.start_job(BOUNDED, move |game, stop, _| {
+        self.start_job(COUNT, move |game, stop, _| {
             match game.perft_until_stopped(depth, stop) {
                 Some(count) => Response::Perft(depth, count),
                 None => Response::Error("perft stopped".into()),
@@ -189,7 +211,7 @@ impl Session {
 
     /// `divide D`: like `perft`; its rows come only once every move is counted.
     pub(super) fn divide(&mut self, depth: u32) {
-        self.start_job(BOUNDED, move |game, stop, out| {
+        self.start_job(COUNT, move |game, stop, out| {
             match game.divide(depth, stop) {
                 Some(rows) => {
                     let total = rows.iter().map(|(_, n)| n).sum();
@@ -269,4 +291,11 @@ fn random_move(game: &dyn AnyGame, limits: &Limits, rng: &mut Rng, before_roll: 
     let mut moves = game.legal_moves();
     moves.retain(|mv| limits.allows(mv));
     moves.swap_remove(rng.below(moves.len() as u64) as usize)
+}
+
+/// Waits for `stop` (polled every millisecond, as the searches' own holds are).
+fn hold_until_stopped(stop: &AtomicBool) {
+    while !stop.load(Ordering::Relaxed) {
+        std::thread::sleep(Duration::from_millis(1));
+    }
 }

@@ -6,7 +6,7 @@
 use super::command::{Command, Query};
 use super::lag::LagMeter;
 use super::options::EngineOptions;
-use super::parse::{parse_line, USAGE};
+use super::parse::{command_word, parse_line, USAGE};
 use super::read_ahead::PendingStops;
 use super::response::{Output, Response, NO_MOVE};
 use super::search_job::SearchJob;
@@ -65,7 +65,7 @@ impl Session {
         let flow = match parse_line(line) {
             Ok(None) => Flow::Continue,
             Ok(Some(command)) => self.execute(command),
-            Err(error) if line.split_whitespace().next() == Some("go") => {
+            Err(error) if command_word(line) == "go" => {
                 // A malformed `go` still gets its one `bestmove`, in its turn.
                 if self.queue_behind_job(true) {
                     self.error(error);
@@ -160,9 +160,13 @@ impl Session {
             }
             Command::IsReady => {
                 // A job told to stop answers within milliseconds: its answer comes first,
-                // so `stop`, `isready` always gives `bestmove` before `readyok`.
-                if self.job.as_ref().is_some_and(SearchJob::is_stopped) {
-                    self.join_job(false);
+                // so `stop`, `isready` always gives `bestmove` before `readyok`. A count
+                // answers first too (a `stop` read ahead still cuts it short).
+                if let Some(job) = &self.job {
+                    if job.delays_ready() {
+                        let interruptible = !job.is_stopped();
+                        self.join_job(interruptible);
+                    }
                 }
                 self.send(Response::ReadyOk)
             }

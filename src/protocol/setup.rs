@@ -96,7 +96,7 @@ impl Session {
         // Built with the smallest table: only whether the options fit is wanted.
         let fitting: Vec<&str> = GAMES
             .iter()
-            .filter(|entry| (entry.new)(&pairs, 1).is_ok())
+            .filter(|entry| registry::new_game(entry.name, &pairs, 1).is_ok())
             .map(|entry| entry.name)
             .collect();
         if fitting.is_empty() {

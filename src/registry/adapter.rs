@@ -493,6 +493,15 @@ impl<G: Complete> AnyGame for Slot<G> {
                 nodes: found.nodes,
             };
         }
+        if self.position.answers_pre_chance() {
+            // The dice fall right after the answer (backgammon's take), and the search,
+            // deepening through every roll, would never end without proving anything.
+            return Solved {
+                value: None,
+                best: None,
+                nodes: 0,
+            };
+        }
         let table = &self.table;
         let found = search::solve_by_search(
             &self.position,

@@ -62,5 +62,11 @@ pub fn new_game(
         .iter()
         .find(|entry| entry.name == name)
         .ok_or_else(|| GameError::UnknownGame(name.to_owned()))?;
+    // Refused rather than "the last one wins", as a position string's fields are.
+    for (i, (key, _)) in options.iter().enumerate() {
+        if options[..i].iter().any(|(earlier, _)| earlier == key) {
+            return Err(GameError::BadOption(format!("{key} given twice")));
+        }
+    }
     (entry.new)(options, hash_mib)
 }

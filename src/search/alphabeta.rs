@@ -329,7 +329,14 @@ impl<'a, G: Complete> Searcher<'a, G> {
         if let Some(outcome) = pos.outcome() {
             return terminal_score(pos, &outcome, ply);
         }
-        if let Some(proven) = pos.proven_value() {
+        let proven = pos.proven_value();
+        if G::PROOFS_TAKE_TIME {
+            self.check_limits();
+            if self.aborted {
+                return 0;
+            }
+        }
+        if let Some(proven) = proven {
             return proven_score(proven, ply);
         }
         // A forced decision is not a ply of lookahead: look past it (the bound keeps a chain

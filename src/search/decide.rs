@@ -220,8 +220,34 @@ pub fn decide_answer<G: Complete>(
             break;
         }
     }
+    if answer.best.is_none() {
+        // Not even depth 1 finished (a clock at its floor, `movetime 0`, an early `stop`):
+        // still a legal answer, as every other `go` gives.
+        answer.best = quick_answer(root, limits);
+    }
     limits.hold_answer(stop);
     answer
+}
+
+/// The allowed answer whose position evaluates best for the side to move (a finished game
+/// by its result), the first of equal ones: what a search that completed no depth plays.
+fn quick_answer<G: Complete>(root: &G, limits: &Limits) -> Option<G::Move> {
+    let mut moves = Vec::new();
+    root.legal_moves(&mut moves);
+    moves
+        .into_iter()
+        .filter(|&mv| limits.allows(&root.format_move(mv)))
+        .map(|mv| {
+            let mut next = root.clone();
+            next.play(mv);
+            let value = match next.outcome() {
+                Some(outcome) => next.terminal_value(&outcome).unwrap_or(0),
+                None => next.evaluate(),
+            };
+            (mv, view(root, &next) * value)
+        })
+        .min_by_key(|&(_, value)| std::cmp::Reverse(value))
+        .map(|(mv, _)| mv)
 }
 
 /// Fixed-depth searches of children, sharing one deadline and node budget.

@@ -153,7 +153,10 @@ impl Budget {
             // the spare clock, since later moves need time too, except for the last move
             // before the control (the clock refills then). The share pays for the move's
             // overhead too, so that is kept back on every move, not once from the whole clock.
-            let moves = limits.moves_to_go.map_or(25, |n| n.clamp(1, 25)) as i64;
+            let moves = limits
+                .moves_to_go
+                .filter(|&n| n > 0)
+                .map_or(25, |n| n.min(25)) as i64;
             let cap = if moves == 1 { spare * 3 / 4 } else { spare / 4 };
             let share = (spare / moves + limits.increment * 3 / 4).min(cap);
             let clock_soft = share - overhead;
@@ -233,6 +236,8 @@ mod tests {
         assert_eq!(clock(Some(5)), (1960, 2450));
         assert_eq!(clock(Some(1)), (7350, 7350));
         assert_eq!(clock(Some(40)), (392, 1176));
+        // `movestogo 0` is how some runners say "not given": sudden death, not the last move.
+        assert_eq!(clock(Some(0)), (392, 1176));
     }
 
     #[test]

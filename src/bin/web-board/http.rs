@@ -43,8 +43,9 @@ const FILES: [(&str, &str, &str); 5] = [
     ),
 ];
 
-/// Reads the request head; `Err` carries the status line of a refusal.
-pub fn read_head(stream: &TcpStream) -> Result<Head, &'static str> {
+/// Reads the request head; `Err` carries the status line of a refusal. `bind` is the
+/// server's `--bind` address (a host name a WebSocket page may be served under).
+pub fn read_head(stream: &TcpStream, bind: &str) -> Result<Head, &'static str> {
     stream.set_read_timeout(Some(HEAD_TIMEOUT)).ok();
     let head = peek_head(stream).ok_or("400 Bad Request")?;
     let mut headers = [httparse::EMPTY_HEADER; 32];
@@ -74,7 +75,8 @@ pub fn read_head(stream: &TcpStream) -> Result<Head, &'static str> {
         // may start engines, not any site the user visits (clients that are not browsers
         // send no Origin).
         if let Some(origin) = header("origin") {
-            if !same_origin(&origin, header("host").as_deref()) {
+            let host = header("host");
+            if !same_origin(&origin, host.as_deref()) || !trusted_host(host.as_deref(), bind) {
                 consume(stream, head.len())?;
                 return Err("403 Forbidden");
             }
@@ -116,6 +118,23 @@ fn same_origin(origin: &str, host: Option<&str>) -> bool {
         (Some(authority), Some(host)) => authority.eq_ignore_ascii_case(host.trim()),
         _ => false,
     }
+}
+
+/// Whether a page's `Host` names this server in a way no other site can: `localhost`, an IP
+/// address, or the `--bind` name. A site that rebinds its own name to 127.0.0.1 (DNS
+/// rebinding) sends its name as both `Origin` and `Host`, which `same_origin` alone lets in.
+fn trusted_host(host: Option<&str>, bind: &str) -> bool {
+    let Some(host) = host.map(str::trim) else {
+        return false;
+    };
+    // Without the port: `[::1]:8080`, `127.0.0.1:8080`, `localhost:8080`.
+    let name = match host.strip_prefix('[') {
+        Some(v6) => v6.split(']').next().unwrap_or(""),
+        None => host.rsplit_once(':').map_or(host, |(name, _)| name),
+    };
+    name.eq_ignore_ascii_case("localhost")
+        || name.parse::<std::net::IpAddr>().is_ok()
+        || name.eq_ignore_ascii_case(bind)
 }
 
 /// Peeks until the stream holds a whole request head, which it returns (None: closed, too
@@ -177,7 +196,26 @@ fn write(mut stream: TcpStream, status: &str, mime: &str, text: &str, body: bool
 
 #[cfg(test)]
 mod tests {
-    use super::same_origin;
+    use super::{same_origin, trusted_host};
+
+    #[test]
+    fn a_page_must_be_served_under_a_name_no_other_site_can_take() {
+        for host in [
+            "localhost:8080",
+            "127.0.0.1:41234",
+            "[::1]:8080",
+            "LocalHost",
+            "10.0.0.7:80",
+        ] {
+            assert!(trusted_host(Some(host), "127.0.0.1"), "{host}");
+        }
+        // DNS rebinding: the attacker's own name, pointed at this machine.
+        assert!(!trusted_host(Some("evil.example:8080"), "127.0.0.1"));
+        assert!(!trusted_host(Some("localhost.evil.example"), "127.0.0.1"));
+        assert!(!trusted_host(None, "127.0.0.1"));
+        // A server bound to a name of its own may be reached under it.
+        assert!(trusted_host(Some("board.lan:8080"), "board.lan"));
+    }
 
     #[test]
     fn only_the_served_page_is_the_same_origin() {

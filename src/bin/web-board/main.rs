@@ -96,15 +96,18 @@ fn main() {
         address.port()
     );
     let shared = Arc::new(session::Shared::new(engine, args.max_sessions.into()));
+    let bind: Arc<str> = args.bind.as_str().into();
     for stream in listener.incoming().flatten() {
         let shared = Arc::clone(&shared);
-        std::thread::spawn(move || serve(stream, &shared));
+        let bind = Arc::clone(&bind);
+        std::thread::spawn(move || serve(stream, &shared, &bind));
     }
 }
 
-/// One connection: a static file, or a WebSocket that becomes an engine session.
-fn serve(stream: TcpStream, shared: &session::Shared) {
-    match http::read_head(&stream) {
+/// One connection: a static file, or a WebSocket that becomes an engine session. `bind` is
+/// the `--bind` address, a name a page's `Host` may carry.
+fn serve(stream: TcpStream, shared: &session::Shared, bind: &str) {
+    match http::read_head(&stream, bind) {
         Ok(http::Head::WebSocket) => session::run(stream, shared),
         Ok(http::Head::Get { path, body }) => http::respond(stream, &path, body),
         Err(status) => http::refuse(stream, status),

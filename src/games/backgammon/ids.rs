@@ -6,7 +6,7 @@
 //! play the score fields are range-checked and written as 0, and XGID's Jacoby and beaver bits
 //! are written from the game's options (on input the options rule). The opening flag is not
 //! part of either format: an imported position is an opening when it is the start layout with
-//! white on roll and no double rolled. White is XG's bottom player (upper-case, turn `1`) and
+//! either side on roll, the cube centred at 1 and no double rolled. White is XG's bottom player (upper-case, turn `1`) and
 //! GNU's player 0.
 
 use super::board::{Side26, BAR, CHECKERS, OFF, START};
@@ -37,10 +37,9 @@ fn assemble(
         }
         side[OFF] = CHECKERS - on as u8;
     }
-    let opening = sides == [START, START]
-        && turn == Side::White
-        && cube == Cube::default()
-        && !dice.is_some_and(Roll::is_double);
+    // Either side on roll: the start layout cannot come back once a checker has moved.
+    let opening =
+        sides == [START, START] && cube == Cube::default() && !dice.is_some_and(Roll::is_double);
     let mut pos = Backgammon::from_parts(sides, turn, dice, opening, options);
     pos.set_cube(cube);
     pos.set_match_score(score);

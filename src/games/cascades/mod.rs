@@ -320,6 +320,8 @@ impl Dice for Cascades {}
 impl Formats for Cascades {}
 
 impl Exact for Cascades {
+    const PROOFS_TAKE_TIME: bool = true;
+
     fn proven_value(&self) -> Option<Proven> {
         if self.outcome().is_some() {
             return None;
