@@ -277,3 +277,27 @@ fn morris_sparring_answers_bad_input_with_errors() {
     assert!(answers[8][1].starts_with("bestmove "), "{answers:?}");
     assert!(answers[9].is_empty(), "a blank line is ignored");
 }
+
+/// The engine itself answers `--help` and `--version` instead of taking them for a game.
+#[test]
+fn the_engine_has_help_and_version() {
+    let engine = env!("CARGO_BIN_EXE_tabula");
+    for flag in ["--help", "-h"] {
+        let out = run(engine, &[flag]);
+        let text = String::from_utf8_lossy(&out.stdout);
+        assert!(out.status.success(), "{flag}: {out:?}");
+        assert!(text.starts_with("usage: tabula [GAME"), "{flag}: {text}");
+        assert!(
+            text.contains("backgammon, bombardment, cascades, gipf, morris"),
+            "{text}"
+        );
+    }
+    let out = run(engine, &["--version"]);
+    assert!(out.status.success());
+    assert_eq!(
+        String::from_utf8_lossy(&out.stdout),
+        format!("tabula {}\n", env!("CARGO_PKG_VERSION"))
+    );
+    // Anything else is still a game name: an unknown one is a usage error.
+    assert_eq!(run(engine, &["--helpme"]).status.code(), Some(2));
+}

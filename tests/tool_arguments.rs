@@ -394,3 +394,156 @@ fn closed_output_ends_the_tools_quietly() {
         assert!(!stderr.contains("panicked"), "{tool} {args:?}: {stderr}");
     }
 }
+
+/// A tool whose standard output fails otherwise (a full disk: `/dev/full`) says so in one
+/// line and exits 1, instead of panicking in `println!` (status 101 and a panic message).
+#[cfg(target_os = "linux")]
+#[test]
+fn a_failed_output_is_one_line_and_status_1() {
+    let dir = scratch("full");
+    let records = morris_records(&dir, 3);
+    let data = deep_data(&dir, 20);
+    let w = dir.join("w").display().to_string();
+    let tables = dir.join("tables").display().to_string();
+    let runs: [(&str, Vec<&str>); 4] = [
+        (TUNE, vec![&records, "--iterations", "5"]),
+        (
+            DEEP,
+            vec!["train", "--data", &data, "--out", &w, "--epochs", "1"],
+        ),
+        (DEEP, vec!["calibrate", "--games", "1"]),
+        (TB, vec!["--dir", &tables]),
+    ];
+    for (tool, args) in runs {
+        let full = std::fs::File::create("/dev/full").expect("/dev/full");
+        let out = Command::new(tool)
+            .current_dir(&*dir)
+            .args(&args)
+            .stdin(Stdio::null())
+            .stdout(full)
+            .output()
+            .expect("the tool runs");
+        let stderr = text(&out.stderr);
+        assert_eq!(out.status.code(), Some(1), "{tool} {args:?}: {stderr}");
+        assert!(
+            stderr.contains("cannot write its output: No space left on device"),
+            "{tool} {args:?}: {stderr}"
+        );
+        assert!(!stderr.contains("panicked"), "{tool} {args:?}: {stderr}");
+    }
+}
+
+/// A training run whose learning rate makes it diverge says so and exits 1, instead of
+/// printing (or writing) NaN weights and exiting 0; a network file of NaN is no network.
+#[test]
+fn diverged_training_is_an_error() {
+    let dir = scratch("diverge");
+    // Four real games (arena's records of movetime-100 games), so that the fit has terms to
+    // move and results that disagree.
+    let games = [
+        (
+            "0-1",
+            "c5 b4 d1 d2 g1 a1 b6 d6 f2 d7 e4 d5xe4 e3 f4 e4 a7 f6 g7xc5 g1g4 d5e5 d1g1 \
+                 e5d5xg4 g1d1 d5e5 d1g1 g7g4 g1d1 g4g7xd1 e3d3 e5d5xd3 e4e5 g7g4 e5e4 g4g7xe4",
+        ),
+        (
+            "1-0",
+            "b4 b2 d2 e4 d6 g1 f4 e5 e3 g7 c4 d1 a4xg1 b6 c3 g4 c5xg7 d7 c5d5 g4g1 a4a1 \
+                 d7g7 a1a4xg7 d1a1 a4a7 g1d1 a7a4xb2 d1g1 a4a7 g1g4 a7a4xg4 a1d1 d2d3xd1",
+        ),
+        (
+            "0-1",
+            "b2 b4 f4 d2 a7 d6 f2 f6 g4 e4 a1 b6xa1 a1 a4 c5 c4xa1 e5 d5 g4g1 d6d7 g1g4 \
+                 b6d6xa7 g4g7 b4b6xg7 f4g4 b6b4xg4 f2f4 b4b6xf4 b2b4 d2b2",
+        ),
+        (
+            "1-0",
+            "b4 g1 d2 e3 f6 b2 d5 e5 e4 d7 f4 a4 g4xa4 c4 d3 f2 d1xf2 g7 d2f2xc4 b2d2 \
+                 f6d6 d7a7 d6f6xd2 g7d7 f2d2xg1 a7a4 d2f2xd7 a4a1 f2d2xa1",
+        ),
+    ];
+    let game: String = games
+        .iter()
+        .map(|(result, moves)| {
+            format!(
+                "[Game \"morris\"]\n[Options \"\"]\n[Result \"{result}\"]\n\
+                 position startpos moves {moves}\n\n"
+            )
+        })
+        .collect();
+    let records = dir.join("game.rec");
+    std::fs::write(&records, game).expect("written");
+    let records = records.display().to_string();
+    let out = run(
+        TUNE,
+        &dir,
+        &[&records, "--rate", "1e6", "--iterations", "50"],
+    );
+    let stderr = text(&out.stderr);
+    assert_eq!(out.status.code(), Some(1), "{stderr}");
+    assert!(stderr.contains("diverged"), "{stderr}");
+
+    let data = deep_data(&dir, 20);
+    let w = dir.join("w");
+    let out = run(
+        DEEP,
+        &dir,
+        &[
+            "train",
+            "--data",
+            &data,
+            "--out",
+            &w.display().to_string(),
+            "--epochs",
+            "2",
+            "--alpha",
+            "1e30",
+        ],
+    );
+    let stderr = text(&out.stderr);
+    assert_eq!(out.status.code(), Some(1), "{stderr}");
+    assert!(stderr.contains("diverged"), "{stderr}");
+    assert!(!w.exists(), "no weights written");
+    // A file of NaN weights (what such a run wrote before) is refused where it is read.
+    let shipped = std::fs::read_to_string(SHIPPED).expect("the shipped network");
+    let first = shipped.lines().nth(1).expect("a weight");
+    let nan = dir.join("nan.weights");
+    std::fs::write(&nan, shipped.replacen(first, "NaN", 1)).expect("written");
+    let out = run(
+        DEEP,
+        &dir,
+        &[
+            "calibrate",
+            "--games",
+            "1",
+            "--from",
+            &nan.display().to_string(),
+        ],
+    );
+    assert_eq!(out.status.code(), Some(1), "{}", text(&out.stderr));
+}
+
+/// The trainers find an output path they cannot write before they train, not after.
+#[test]
+fn trainers_check_their_output_before_training() {
+    let dir = scratch("train-out");
+    let data = deep_data(&dir, 20);
+    for (tool, args) in [
+        (
+            TRAIN,
+            vec!["--games", "5000", "--out", "/proc/nonexist/x.w"],
+        ),
+        (
+            DEEP,
+            vec!["train", "--data", &data, "--out", "/proc/nonexist/x.w"],
+        ),
+    ] {
+        let start = std::time::Instant::now();
+        let out = run(tool, &dir, &args);
+        let stderr = text(&out.stderr);
+        assert_eq!(out.status.code(), Some(1), "{tool}: {stderr}");
+        assert!(stderr.contains("/proc/nonexist/x.w"), "{tool}: {stderr}");
+        assert!(out.stdout.is_empty(), "{tool}: nothing trained");
+        assert!(start.elapsed().as_secs() < 10, "{tool}: found out late");
+    }
+}

@@ -35,7 +35,7 @@ use tabula::games::backgammon::features::encode;
 use tabula::games::backgammon::nn::{flipped, result_targets, Adam, Net, MAX_HIDDEN, OUTPUTS};
 use tabula::games::backgammon::position_text::{format_fen, parse_fen};
 use tabula::games::backgammon::{Backgammon, Move, Options, Roll};
-use tabula::util::cli::{exit_on_closed_output, positive, unit_interval};
+use tabula::util::cli::{check_writable, exit_on_closed_output, positive, unit_interval};
 use tabula::util::rng::Rng;
 
 /// Trains the backgammon network on lookahead targets (docs/backgammon.md).
@@ -832,13 +832,20 @@ fn train(mut net: Net, data: &[Example], s: &TrainSettings, out: &Path) {
             };
             train_loss += cross_entropy(&out, &e.target);
         }
+        let text = net.to_text();
+        if !train_loss.is_finite() || text.contains("NaN") || text.contains("inf") {
+            fail(format!(
+                "training diverged in epoch {epoch} (the loss or a weight is no longer a \
+                 number): try a lower --alpha than {}",
+                s.alpha
+            ));
+        }
         println!(
             "epoch {epoch} alpha {alpha} train {:.5} {} time {:.0}s",
             train_loss / learn.len() as f64,
             held_out(&net),
             started.elapsed().as_secs_f64()
         );
-        let text = net.to_text();
         for path in [
             PathBuf::from(format!("{}.{epoch}", out.display())),
             out.into(),
@@ -918,6 +925,8 @@ fn main() {
                 seed,
                 adam,
             };
+            // Before reading the data and training: not only after the first epoch.
+            check_writable(&out).unwrap_or_else(|message| fail(message));
             let mut net = read_net(&from);
             if let Some(hidden) = hidden {
                 // `widened` keeps a larger network as it is: a smaller size is not a narrowing.

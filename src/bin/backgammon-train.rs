@@ -16,7 +16,7 @@ use tabula::games::backgammon::nn::{
     learn_from, self_play, train, train_from, Net, TrainConfig, Turn, MAX_HIDDEN,
 };
 use tabula::games::backgammon::Roll;
-use tabula::util::cli::{exit_on_closed_output, positive, unit_interval};
+use tabula::util::cli::{check_writable, exit_on_closed_output, positive, unit_interval};
 use tabula::util::rng::Rng;
 
 /// Trains the backgammon network by self-play (TD) and writes its weights (docs/backgammon.md).
@@ -157,6 +157,11 @@ fn main() {
                 "--play-to with --games 0 would record no game",
             )
             .exit();
+    }
+    // A long run must not find out at its end that it cannot save what it made.
+    let written = args.play_to.as_ref().unwrap_or(&args.out);
+    if let Err(message) = check_writable(written) {
+        fail(message);
     }
     if let (Some(path), Some(from)) = (&args.play_to, &args.from) {
         return play_to(&args, path, from);

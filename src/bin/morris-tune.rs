@@ -95,6 +95,12 @@ fn main() -> anyhow::Result<()> {
         held_out(&old, k)
     );
     let (new, k) = fit(&train, &old, k, &args);
+    if !k.is_finite() || new.iter().any(|w| !w.is_finite()) {
+        bail!(
+            "the fit diverged (the scale or a weight is no longer a number): try a lower --rate than {}",
+            args.rate
+        );
+    }
     println!(
         "scale k = {k:.6}; loss with the fitted weights:  train {:.6}, {}",
         loss(&train, &new, k),

@@ -66,6 +66,7 @@ fn page_host(ip: IpAddr) -> String {
 }
 
 fn main() {
+    tabula::util::cli::exit_on_output_errors();
     let args = Args::parse();
     let engine = args.engine.unwrap_or_else(default_engine);
     if !runnable(&engine) {

@@ -148,6 +148,14 @@ fn network_text_round_trip_and_bad_files() {
     assert!(Net::from_text(&short).is_none());
     assert!(Net::from_text(&text.replace("hidden 5", "hidden 0")).is_none());
     assert!(Net::from_text(&text.replacen("0.", "x", 1)).is_none());
+    // What a diverged training run writes is no network.
+    let weight = text.lines().nth(1).expect("a weight line");
+    for bad in ["NaN", "inf", "-inf"] {
+        assert!(
+            Net::from_text(&text.replacen(weight, bad, 1)).is_none(),
+            "{bad}"
+        );
+    }
 }
 
 #[test]

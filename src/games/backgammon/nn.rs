@@ -156,14 +156,18 @@ impl Net {
         s
     }
 
-    /// Reads [`Net::to_text`] output; `None` unless the sizes and the weight count agree.
+    /// Reads [`Net::to_text`] output; `None` unless the sizes and the weight count agree and
+    /// every weight is a finite number.
     pub fn from_text(text: &str) -> Option<Net> {
         let mut lines = text.lines();
         let hidden: usize = lines.next()?.strip_prefix(&header())?.parse().ok()?;
         if !(1..=MAX_HIDDEN).contains(&hidden) {
             return None;
         }
-        let weights: Vec<f32> = lines.map(|l| l.parse().ok()).collect::<Option<_>>()?;
+        // A diverged training run writes NaN or inf: such a file is no network.
+        let weights: Vec<f32> = lines
+            .map(|l| l.parse().ok().filter(|w: &f32| w.is_finite()))
+            .collect::<Option<_>>()?;
         let n1 = (INPUTS + 1) * hidden;
         if weights.len() != n1 + OUTPUTS * (hidden + 1) {
             return None;
