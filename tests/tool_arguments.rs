@@ -345,6 +345,45 @@ fn morris_tb_names_the_directory_it_cannot_make() {
     assert!(stderr.contains("/proc/nonexist/x"), "{stderr}");
 }
 
+/// One short run of each tool that writes to its standard output, in `dir`.
+fn printing_runs(dir: &Path) -> Vec<(&'static str, Vec<String>)> {
+    let records = morris_records(dir, 3);
+    let data = deep_data(dir, 20);
+    let path = |name: &str| dir.join(name).display().to_string();
+    // The scratch paths hold no spaces.
+    let words = |line: &str| line.split(' ').map(String::from).collect::<Vec<_>>();
+    vec![
+        (TUNE, words(&format!("{records} --iterations 5"))),
+        (
+            DEEP,
+            words(&format!(
+                "train --data {data} --out {} --epochs 1",
+                path("w")
+            )),
+        ),
+        (DEEP, words("calibrate --games 1")),
+        (
+            BOOK,
+            words(&format!(
+                "--game morris --plies 1 --nodes 1000 --out {}",
+                path("book.txt")
+            )),
+        ),
+        (TB, words(&format!("--dir {}", path("tables")))),
+    ]
+}
+
+/// Runs `tool` in `dir` with its standard output going to `stdout`.
+fn run_into(tool: &str, dir: &Path, args: &[String], stdout: impl Into<Stdio>) -> Output {
+    Command::new(tool)
+        .current_dir(dir)
+        .args(args)
+        .stdin(Stdio::null())
+        .stdout(stdout)
+        .output()
+        .expect("the tool runs")
+}
+
 /// A tool whose standard output is closed before it writes dies of SIGPIPE, as other
 /// command-line tools do, instead of panicking in `println!` (status 101).
 #[cfg(unix)]
@@ -352,38 +391,12 @@ fn morris_tb_names_the_directory_it_cannot_make() {
 fn closed_output_ends_the_tools_quietly() {
     use std::os::unix::process::ExitStatusExt;
     let dir = scratch("pipe");
-    let records = morris_records(&dir, 3);
-    let data = deep_data(&dir, 20);
-    let w = dir.join("w").display().to_string();
-    let book = dir.join("book.txt").display().to_string();
-    let tables = dir.join("tables").display().to_string();
-    let runs: [(&str, Vec<&str>); 5] = [
-        (TUNE, vec![&records, "--iterations", "5"]),
-        (
-            DEEP,
-            vec!["train", "--data", &data, "--out", &w, "--epochs", "1"],
-        ),
-        (DEEP, vec!["calibrate", "--games", "1"]),
-        (
-            BOOK,
-            vec![
-                "--game", "morris", "--plies", "1", "--nodes", "1000", "--out", &book,
-            ],
-        ),
-        (TB, vec!["--dir", &tables]),
-    ];
-    for (tool, args) in runs {
+    for (tool, args) in printing_runs(&dir) {
         // A pipe whose reading end is closed before the tool starts: its first write fails
         // however fast it runs.
         let (reader, writer) = std::io::pipe().expect("a pipe");
         drop(reader);
-        let out = Command::new(tool)
-            .current_dir(&*dir)
-            .args(&args)
-            .stdin(Stdio::null())
-            .stdout(writer)
-            .output()
-            .expect("the tool runs");
+        let out = run_into(tool, &dir, &args, writer);
         let stderr = text(&out.stderr);
         assert_eq!(
             out.status.signal(),
@@ -401,28 +414,9 @@ fn closed_output_ends_the_tools_quietly() {
 #[test]
 fn a_failed_output_is_one_line_and_status_1() {
     let dir = scratch("full");
-    let records = morris_records(&dir, 3);
-    let data = deep_data(&dir, 20);
-    let w = dir.join("w").display().to_string();
-    let tables = dir.join("tables").display().to_string();
-    let runs: [(&str, Vec<&str>); 4] = [
-        (TUNE, vec![&records, "--iterations", "5"]),
-        (
-            DEEP,
-            vec!["train", "--data", &data, "--out", &w, "--epochs", "1"],
-        ),
-        (DEEP, vec!["calibrate", "--games", "1"]),
-        (TB, vec!["--dir", &tables]),
-    ];
-    for (tool, args) in runs {
+    for (tool, args) in printing_runs(&dir) {
         let full = std::fs::File::create("/dev/full").expect("/dev/full");
-        let out = Command::new(tool)
-            .current_dir(&*dir)
-            .args(&args)
-            .stdin(Stdio::null())
-            .stdout(full)
-            .output()
-            .expect("the tool runs");
+        let out = run_into(tool, &dir, &args, full);
         let stderr = text(&out.stderr);
         assert_eq!(out.status.code(), Some(1), "{tool} {args:?}: {stderr}");
         assert!(
