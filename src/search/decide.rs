@@ -85,6 +85,8 @@ pub fn decide_before_chance<G: Complete>(
             roll,
             moves: Vec::new(),
         };
+        // Each move's value: the answer it gets.
+        let mut values = Vec::with_capacity(moves.len());
         for &mv in &moves {
             let mut child = root.clone();
             child.play(mv);
@@ -110,6 +112,7 @@ pub fn decide_before_chance<G: Complete>(
                     None => break 'deepen,
                 },
             };
+            values.push(value);
             let margin = root.pre_chance_margin(mv, answer);
             let above = i64::from(value) - i64::from(margin);
             if above > i64::from(best.0) {
@@ -122,19 +125,36 @@ pub fn decide_before_chance<G: Complete>(
             weighed.moves.push((mv, answers));
         }
         decision.choice = best.2;
+        // `MultiPV`: the choice first, then the other options by their value.
+        let mut lines = vec![(best.2, best.1)];
+        if limits.multipv > 1 {
+            let mut others = vec![(PreChance::Roll, roll)];
+            others.extend(
+                moves
+                    .iter()
+                    .zip(&values)
+                    .map(|(&mv, &v)| (PreChance::Move(mv), v)),
+            );
+            others.retain(|&(choice, _)| choice != best.2);
+            others.sort_by_key(|&(_, value)| std::cmp::Reverse(value));
+            lines.extend(others);
+            lines.truncate(limits.multipv);
+        }
         decision.weighed = Some(weighed);
-        let pv = match decision.choice {
-            PreChance::Roll => vec!["roll".to_owned()],
-            PreChance::Move(mv) => vec![root.format_move(mv)],
-        };
-        report(&Info {
-            depth,
-            score: Score::from_internal(best.1),
-            nodes: decision.nodes,
-            time_ms: start.elapsed().as_millis() as u64,
-            pv,
-            multipv: None,
-        });
+        for (k, &(choice, value)) in lines.iter().enumerate() {
+            let pv = match choice {
+                PreChance::Roll => vec!["roll".to_owned()],
+                PreChance::Move(mv) => vec![root.format_move(mv)],
+            };
+            report(&Info {
+                depth,
+                score: Score::from_internal(value),
+                nodes: decision.nodes,
+                time_ms: start.elapsed().as_millis() as u64,
+                pv,
+                multipv: (limits.multipv > 1).then_some(k as u32 + 1),
+            });
+        }
         if !limits.infinite && budget.soft().is_some_and(|soft| Instant::now() >= soft) {
             break;
         }
