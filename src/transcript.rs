@@ -20,8 +20,8 @@ use std::collections::VecDeque;
 use std::io::{BufRead, BufReader, Write};
 use std::path::Path;
 use std::process::{Child, ChildStdin, Command, Stdio};
-use std::sync::mpsc::{channel, Receiver, RecvTimeoutError};
-use std::time::Duration;
+use std::sync::mpsc::{channel, Receiver, RecvTimeoutError, TryRecvError};
+use std::time::{Duration, Instant};
 
 /// One directive of a transcript, with its line number.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -222,6 +222,31 @@ impl Engine {
         }
     }
 
+    /// What to show for the line that did not come within `wait`: the end of the output
+    /// (an engine that exited at once: `--engine /bin/false`) is not a silence of 20 s.
+    pub(crate) fn nothing(&mut self, wait: Duration) -> String {
+        match self.lines.try_recv() {
+            Err(TryRecvError::Disconnected) => {}
+            // A line that came just now is kept for whoever reads next.
+            Ok(line) => {
+                self.give_back(vec![line]);
+                return format!("(nothing within {} s)", wait.as_secs());
+            }
+            Err(TryRecvError::Empty) => return format!("(nothing within {} s)", wait.as_secs()),
+        }
+        // The output closes a moment before the process is reaped.
+        let deadline = Instant::now() + Duration::from_millis(500);
+        loop {
+            match self.child.try_wait() {
+                Ok(Some(status)) => return format!("(end of output: the engine exited, {status})"),
+                Ok(None) if Instant::now() < deadline => {
+                    std::thread::sleep(Duration::from_millis(10))
+                }
+                _ => return "(end of output: the engine closed it)".into(),
+            }
+        }
+    }
+
     /// Every line printed until none came for `quiet` (at most for 20 quiet spells, in case
     /// a search keeps talking).
     pub(crate) fn until_quiet(&mut self, quiet: Duration) -> Vec<String> {
@@ -309,7 +334,7 @@ pub fn run_steps(engine: &Path, args: &[&str], steps: &[(usize, Step)]) -> Resul
                         Step::Glob(g) => format!("{g}   (glob)"),
                         Step::Send(_) | Step::Close => String::new(),
                     };
-                    let got = got.unwrap_or_else(|| "(nothing within 20 s)".into());
+                    let got = got.unwrap_or_else(|| engine.nothing(WAIT));
                     failure = Some(format!("line {number}:\n  - {want}\n  + {got}"));
                     break;
                 }
@@ -333,6 +358,16 @@ pub fn run_steps(engine: &Path, args: &[&str], steps: &[(usize, Step)]) -> Resul
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn an_engine_that_exits_is_not_a_silence() {
+        // `replay --engine /bin/false`: the engine is gone at once, with its status. (Nothing
+        // is sent: a write could fail first, and that failure has its own message.)
+        let steps = parse("< ugiok\n").expect("parses");
+        let log = run_steps(Path::new("/bin/false"), &[], &steps).expect_err("no ugiok");
+        assert!(log.contains("the engine exited, exit status: 1"), "{log}");
+        assert!(!log.contains("nothing within"), "{log}");
+    }
 
     #[test]
     fn globs() {

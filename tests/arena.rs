@@ -79,6 +79,31 @@ fn faulty_engines_lose_with_the_right_reason_and_the_match_goes_on() {
 }
 
 #[test]
+fn an_engine_that_exits_is_a_crash_while_its_child_holds_the_output_open() {
+    // `forks.sh` exits at `go` and leaves a `sleep` holding the pipe: the end of the output
+    // does not come, so the arena has to notice the exit of the process itself. Before, it
+    // waited out the whole timeout and scored a time forfeit.
+    let mut config = config(
+        "bombardment",
+        [fake("forks.sh"), ours("random", "random")],
+        2,
+    );
+    config.tc = TimeControl::Depth(1);
+    config.timeout = Duration::from_millis(3000);
+    let (summary, _) = play(&config);
+    assert_eq!(summary.games.len(), 2);
+    for game in &summary.games {
+        assert_eq!(game.result.reason, "crash", "{:?}", game.result);
+        assert!(
+            game.result.detail.contains("exited") && game.result.detail.contains("status: 5"),
+            "{:?}",
+            game.result
+        );
+        assert_eq!(winning_engine(game), Some(1));
+    }
+}
+
+#[test]
 fn every_game_is_played_and_recorded_replayably() {
     let dir = std::env::temp_dir().join(format!("arena-test-{}", std::process::id()));
     std::fs::create_dir_all(&dir).expect("a temp dir");
@@ -306,4 +331,98 @@ fn an_engine_that_only_ever_rolls_loses_instead_of_looping() {
         "{:?}",
         summary.games[1].moves
     );
+}
+
+/// The arena binary with `args`, its standard output going to `stdout`.
+fn arena_to(args: &[&str], stdout: std::process::Stdio) -> std::process::Child {
+    std::process::Command::new(env!("CARGO_BIN_EXE_arena"))
+        .args(args)
+        .stdout(stdout)
+        .stderr(std::process::Stdio::piped())
+        .spawn()
+        .expect("arena runs")
+}
+
+/// A short, deterministic Nim match of our engine against itself.
+fn nim_match(extra: &[&str]) -> Vec<String> {
+    let engine = format!("cmd={ENGINE}");
+    let mut args: Vec<String> = ["--game", "nim", "--games", "4", "--tc", "depth=1"]
+        .iter()
+        .map(|s| s.to_string())
+        .collect();
+    args.extend(["--engine".into(), engine.clone(), "--engine".into(), engine]);
+    args.extend(extra.iter().map(|s| s.to_string()));
+    args
+}
+
+#[test]
+fn output_that_cannot_be_written_is_an_error() {
+    let dir = std::env::temp_dir().join(format!("arena-full-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).expect("a temp dir");
+    let results = dir.join("r.res").display().to_string();
+    let full = || {
+        std::fs::File::create("/dev/full")
+            .expect("/dev/full")
+            .into()
+    };
+    // The summary alone (--quiet), and game lines: a full disk fails the run, loudly.
+    for extra in [&["--quiet", "--results", results.as_str()][..], &[]] {
+        let args = nim_match(extra);
+        let args: Vec<&str> = args.iter().map(String::as_str).collect();
+        let output = arena_to(&args, full()).wait_with_output().expect("ends");
+        let stderr = String::from_utf8_lossy(&output.stderr);
+        assert_eq!(output.status.code(), Some(1), "{extra:?}: {stderr}");
+        assert!(stderr.contains("cannot write the output"), "{stderr}");
+    }
+    // `arena merge` too (the quiet run wrote every game to its results file).
+    let output = arena_to(&["merge", &results], full())
+        .wait_with_output()
+        .expect("ends");
+    let stderr = String::from_utf8_lossy(&output.stderr);
+    assert_eq!(output.status.code(), Some(1), "{stderr}");
+    assert!(
+        stderr.contains("arena merge: cannot write the output"),
+        "{stderr}"
+    );
+    // A reader that went away (`arena | head -1`): quiet, but not a success.
+    let args = nim_match(&[]);
+    let args: Vec<&str> = args.iter().map(String::as_str).collect();
+    let mut child = arena_to(&args, std::process::Stdio::piped());
+    drop(child.stdout.take());
+    let output = child.wait_with_output().expect("ends");
+    assert_eq!(output.status.code(), Some(1));
+    assert_eq!(String::from_utf8_lossy(&output.stderr), "");
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+#[test]
+fn the_help_gives_the_exit_statuses_the_binary_uses() {
+    let output = std::process::Command::new(env!("CARGO_BIN_EXE_arena"))
+        .arg("--help")
+        .output()
+        .expect("arena runs");
+    let help = String::from_utf8_lossy(&output.stdout);
+    let help = help.split_whitespace().collect::<Vec<_>>().join(" ");
+    let statuses = help.split("Exit status:").nth(1).expect("exit statuses");
+    let (one, two) = statuses.split_once(", 2 for").expect("status 2");
+    // An unknown game exits with 2 (`the_binary_prints_a_line_per_game...` checks it).
+    assert!(!one.contains("game"), "{statuses}");
+    assert!(two.contains("unknown game"), "{statuses}");
+    assert!(one.contains("cannot write its output"), "{statuses}");
+}
+
+#[test]
+fn zero_is_not_a_number_of_games_workers_or_milliseconds() {
+    for (option, value) in [("--timeout", "0"), ("--concurrency", "0"), ("--games", "0")] {
+        let mut args = nim_match(&[]);
+        args.extend([option.to_owned(), value.to_owned()]);
+        let output = std::process::Command::new(env!("CARGO_BIN_EXE_arena"))
+            .args(&args)
+            .output()
+            .expect("arena runs");
+        let stderr = String::from_utf8_lossy(&output.stderr);
+        assert_eq!(output.status.code(), Some(2), "{option} {value}: {stderr}");
+        assert!(stderr.contains(option), "{stderr}");
+        assert!(output.stdout.is_empty(), "{option}: nothing ran");
+    }
 }

@@ -142,7 +142,12 @@ fn merge_refuses_missing_games_and_other_matches() {
     assert!(String::from_utf8_lossy(&partial.stdout).contains(": 4 games"));
     let other = merge(&["merge".into(), path(&dir, "a.res"), path(&dir, "b.res")]);
     assert_eq!(other.status.code(), Some(1));
-    assert!(String::from_utf8_lossy(&other.stderr).contains("a different match"));
+    // The files differ in their seed only, and the message says so.
+    let stderr = String::from_utf8_lossy(&other.stderr);
+    assert!(
+        stderr.contains("a different match") && stderr.contains("seed is `2`, not `1`"),
+        "{stderr}"
+    );
     let none = merge(&["merge".into()]);
     assert_eq!(none.status.code(), Some(2));
     let _ = std::fs::remove_dir_all(&dir);

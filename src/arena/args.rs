@@ -17,9 +17,10 @@ use std::time::Duration;
     name = "arena",
     about = "Plays a match between two engines that speak the tabula protocol (docs/arena.md).",
     after_help = "`arena merge FILE...` combines the results files of shards (`arena merge \
-                  --help`).\n\nExit status: 0 after the match, 1 when it cannot start (unknown \
-                  game, an engine that does not start or refuses its options), 2 for a bad \
-                  command line.",
+                  --help`).\n\nExit status: 0 after the match, 1 when it cannot start (an \
+                  engine that does not start or refuses its options) or cannot write its \
+                  output, 2 for a bad command line (also an unknown game, game options it \
+                  refuses, or an openings file that cannot be read or breaks the rules).",
     // scripts/match.sh puts its own `--tc` and `--seed` before the user's: the last one wins.
     args_override_self = true
 )]
@@ -33,7 +34,7 @@ struct Args {
     #[arg(long = "engine", value_name = "SPEC", required = true)]
     engines: Vec<String>,
     /// Games to play; pairs of games share their opening and dice
-    #[arg(long, value_name = "N", default_value_t = 10)]
+    #[arg(long, value_name = "N", default_value_t = 10, value_parser = at_least_one)]
     games: usize,
     /// Time control: movetime=MS | depth=N | nodes=N | BASE+INC seconds
     #[arg(long, value_name = "TC", default_value = "movetime=100", value_parser = TimeControl::parse)]
@@ -41,11 +42,12 @@ struct Args {
     /// Grace in milliseconds beyond each time allowance before a time loss
     #[arg(long, value_name = "MS", default_value_t = 100, value_parser = clap::value_parser!(u64).range(..=MAX_MS))]
     margin: u64,
+    // At least 1: with 0 every handshake would fail, and no match could run.
     /// Limit in milliseconds for handshakes, isready and depth/nodes searches
-    #[arg(long, value_name = "MS", default_value_t = 10_000, value_parser = clap::value_parser!(u64).range(..=MAX_MS))]
+    #[arg(long, value_name = "MS", default_value_t = 10_000, value_parser = clap::value_parser!(u64).range(1..=MAX_MS))]
     timeout: u64,
     /// Games played at once
-    #[arg(long, value_name = "N", default_value_t = 1)]
+    #[arg(long, value_name = "N", default_value_t = 1, value_parser = at_least_one)]
     concurrency: usize,
     /// Fixes openings, dice and the engines' seeds
     #[arg(long, value_name = "N", default_value_t = 1)]
@@ -82,6 +84,16 @@ fn game_help() -> String {
     format!("Game to play: {}", names.join(", "))
 }
 
+/// A count that must be at least 1 (`--games`, `--concurrency`): 0 games is no match, and 0
+/// workers would play none of it.
+fn at_least_one(text: &str) -> Result<usize, String> {
+    match text.parse::<usize>() {
+        Ok(n) if n >= 1 => Ok(n),
+        Ok(_) => Err("must be at least 1".into()),
+        Err(e) => Err(e.to_string()),
+    }
+}
+
 /// Parses the arguments (without the program name). An openings file is read and checked
 /// against the rules of the game here. The error prints itself with `exit()`: the help on
 /// stdout with status 0 for `--help`, else the message on stderr with status 2.
@@ -111,7 +123,7 @@ fn to_config(args: Args) -> Result<Config, String> {
     config.tc = args.tc;
     config.margin = Duration::from_millis(args.margin);
     config.timeout = Duration::from_millis(args.timeout);
-    config.concurrency = args.concurrency.max(1);
+    config.concurrency = args.concurrency;
     config.seed = args.seed;
     config.max_plies = args.max_plies;
     config.sprt = args.sprt;
@@ -224,6 +236,11 @@ mod tests {
             "--game chess --engine cmd=x --engine cmd=y",
             "--game nim --game-options heaps --engine cmd=x --engine cmd=y",
             "--game nim --game-options colour=red --engine cmd=x --engine cmd=y",
+            // Zero of these is no match at all, not a default.
+            "--game nim --engine cmd=x --engine cmd=y --timeout 0",
+            "--game nim --engine cmd=x --engine cmd=y --concurrency 0",
+            "--game nim --engine cmd=x --engine cmd=y --games 0",
+            "--game nim --engine cmd=x --engine cmd=y --games -1",
         ];
         for text in bad {
             let error = parse(&args(text)).expect_err(text);

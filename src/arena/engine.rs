@@ -109,6 +109,12 @@ pub struct Engine {
 /// Longest line kept; the rest of an endless line is read as further lines.
 const MAX_LINE: u64 = 16 * 1024;
 
+/// How often a silent engine's process is checked for an exit while a line is awaited.
+const EXIT_POLL: Duration = Duration::from_millis(20);
+
+/// How long the lines an exited engine printed last may take to come through the reader.
+const EXIT_GRACE: Duration = Duration::from_millis(200);
+
 impl Engine {
     /// Starts the engine and completes `ugi` ... `ugiok`, within `timeout`.
     pub fn start(spec: &EngineSpec, timeout: Duration) -> Result<Engine, Fault> {
@@ -272,25 +278,51 @@ impl Engine {
 
     /// The next line and when it arrived, or the fault of not getting one by `deadline`
     /// (`allowed` after the request, for the message).
+    ///
+    /// The end of the output is not enough to notice an exit: a child the engine spawned
+    /// (`sleep 30 &`) keeps the pipe open after the engine is gone. So the process itself is
+    /// polled while no line comes, and an exited engine is a crash, not a time forfeit.
     fn next_line(
         &mut self,
         deadline: Instant,
         allowed: Duration,
         waiting_for: &str,
     ) -> Result<(String, Instant), Fault> {
-        let left = deadline.saturating_duration_since(Instant::now());
-        match self.lines.recv_timeout(left) {
-            Ok(Event::Line(line, at)) => Ok((line, at)),
-            Ok(Event::Closed) | Err(RecvTimeoutError::Disconnected) => Err(self.crashed(&format!(
-                "it closed its output while we waited for {waiting_for}"
-            ))),
-            Err(RecvTimeoutError::Timeout) => {
-                let message = format!("no {waiting_for} within {} ms", allowed.as_millis());
-                Err(if waiting_for == "bestmove" {
-                    Fault::Time(message)
-                } else {
-                    Fault::Hang(message)
-                })
+        let mut exited_at: Option<Instant> = None;
+        loop {
+            let now = Instant::now();
+            let until = match exited_at {
+                // What it printed before it exited may still be in the pipe: read it first.
+                Some(at) => at + EXIT_GRACE,
+                None => deadline.min(now + EXIT_POLL),
+            };
+            match self
+                .lines
+                .recv_timeout(until.saturating_duration_since(now))
+            {
+                Ok(Event::Line(line, at)) => return Ok((line, at)),
+                Ok(Event::Closed) | Err(RecvTimeoutError::Disconnected) => {
+                    return Err(self.crashed(&format!(
+                        "it closed its output while we waited for {waiting_for}"
+                    )))
+                }
+                Err(RecvTimeoutError::Timeout) if exited_at.is_some() => {
+                    return Err(
+                        self.crashed(&format!("it exited while we waited for {waiting_for}"))
+                    )
+                }
+                Err(RecvTimeoutError::Timeout) => {
+                    if let Ok(Some(_)) = self.child.try_wait() {
+                        exited_at = Some(Instant::now());
+                    } else if Instant::now() >= deadline {
+                        let message = format!("no {waiting_for} within {} ms", allowed.as_millis());
+                        return Err(if waiting_for == "bestmove" {
+                            Fault::Time(message)
+                        } else {
+                            Fault::Hang(message)
+                        });
+                    }
+                }
             }
         }
     }

@@ -3,6 +3,7 @@
 //! in game order) and, with `--record`, the records, all in game order. A game found in
 //! several files (a shard run twice) counts once.
 
+use super::engine::printable;
 use super::record;
 use super::report::{Counter, Report};
 use super::results::{self, MatchFields};
@@ -19,7 +20,8 @@ use std::path::PathBuf;
     name = "arena merge",
     about = "Combines the results files (--results) of a match's shards into the output of one run.",
     after_help = "Exit status: 0 after the summary, 1 when a file cannot be read, belongs to \
-                  another match, or games are missing (without --partial), 2 for a bad command line."
+                  another match, or games are missing (without --partial), or the output \
+                  cannot be written, 2 for a bad command line."
 )]
 pub struct MergeArgs {
     /// Results files written by `arena --shard I/N --results FILE`
@@ -48,7 +50,8 @@ pub fn run(
     out: &mut dyn Write,
     notes: &mut dyn Write,
 ) -> Result<Summary, String> {
-    let mut header: Option<MatchFields> = None;
+    // The first file's match line, and that file (to name it when another differs).
+    let mut header: Option<(MatchFields, &PathBuf)> = None;
     let mut games = BTreeMap::new();
     let mut duplicates = 0;
     for path in &args.files {
@@ -56,13 +59,17 @@ pub fn run(
             .map_err(|e| format!("cannot read {}: {e}", path.display()))?;
         let (fields, played) =
             results::parse(&text).map_err(|e| format!("{}: {e}", path.display()))?;
-        let same = |h: &MatchFields| without_shard(h) == without_shard(&fields);
         match &header {
-            Some(h) if !same(h) => {
-                return Err(format!("{}: a different match", path.display()));
+            Some((first, first_path)) => {
+                if let Some(difference) = difference(first, &fields) {
+                    return Err(format!(
+                        "{}: a different match than {}: {difference}",
+                        path.display(),
+                        first_path.display()
+                    ));
+                }
             }
-            Some(_) => {}
-            None => header = Some(fields),
+            None => header = Some((fields, path)),
         }
         for game in played {
             let index = game.pairing.number - 1;
@@ -74,7 +81,7 @@ pub fn run(
             }
         }
     }
-    let header = header.ok_or("no results file")?;
+    let (header, _) = header.ok_or("no results file")?;
     let total: usize = results::number(&header, "games")?;
     let sprt = match header.get("sprt").map(String::as_str) {
         None | Some("none") => None,
@@ -138,11 +145,57 @@ pub fn run(
             break;
         }
     }
-    Ok(counter.finish())
+    counter.finish()
 }
 
-fn without_shard(fields: &MatchFields) -> MatchFields {
-    let mut fields = fields.clone();
-    fields.remove("shard");
-    fields
+/// How the match line `other` differs from `first` other than in `shard`, naming the first
+/// differing field with both values (so that a wrong seed or engine option is found without
+/// reading the files), or `None` when they are the same match.
+fn difference(first: &MatchFields, other: &MatchFields) -> Option<String> {
+    let keys: std::collections::BTreeSet<&String> = first.keys().chain(other.keys()).collect();
+    let differing: Vec<&String> = keys
+        .into_iter()
+        .filter(|key| *key != "shard" && first.get(*key) != other.get(*key))
+        .collect();
+    let (key, rest) = differing.split_first()?;
+    let value = |fields: &MatchFields| {
+        fields
+            .get(*key)
+            .map_or("(none)".to_owned(), |v| format!("`{}`", printable(v)))
+    };
+    let mut text = format!("{key} is {}, not {}", value(other), value(first));
+    if !rest.is_empty() {
+        let rest: Vec<&str> = rest.iter().map(|k| k.as_str()).collect();
+        text.push_str(&format!(" (and {} differ)", rest.join(", ")));
+    }
+    Some(text)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn fields(text: &str) -> MatchFields {
+        text.split(' ')
+            .filter_map(|kv| kv.split_once('='))
+            .map(|(k, v)| (k.to_owned(), v.to_owned()))
+            .collect()
+    }
+
+    #[test]
+    fn a_different_match_names_the_fields_that_differ() {
+        let first = fields("game=nim seed=1 games=8 shard=0/2");
+        assert_eq!(
+            difference(&first, &fields("game=nim seed=1 games=8 shard=1/2")),
+            None
+        );
+        assert_eq!(
+            difference(&first, &fields("game=nim seed=2 games=8 shard=1/2")).as_deref(),
+            Some("seed is `2`, not `1`")
+        );
+        assert_eq!(
+            difference(&first, &fields("game=nim seed=2 games=9 tc1=x shard=0/2")).as_deref(),
+            Some("games is `9`, not `8` (and seed, tc1 differ)")
+        );
+    }
 }

@@ -224,7 +224,7 @@ pub fn run(config: &Config, out: &mut dyn Write) -> Result<Summary, String> {
         if let Some(error) = failure {
             return Err(error);
         }
-        Ok(counter.finish())
+        counter.finish()
     })
 }
 

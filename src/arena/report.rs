@@ -65,7 +65,8 @@ impl<'a> Counter<'a> {
         count(&mut self.summary.tally, &played);
         if !self.report.quiet {
             let line = game_line(&self.report, &self.summary.tally, &played);
-            let _ = writeln!(self.out, "{line}");
+            // A lost game line is a lost result: the match stops rather than go on unseen.
+            writeln!(self.out, "{line}").map_err(output_error)?;
         }
         if let Some(file) = self.record.as_mut() {
             file.write_all(record::format(&self.report.header, &played).as_bytes())
@@ -85,13 +86,19 @@ impl<'a> Counter<'a> {
         Ok(verdict != Verdict::Continue)
     }
 
-    /// Prints the summary and returns it.
-    pub fn finish(self) -> Summary {
+    /// Prints the summary and returns it; an error if it could not be written.
+    pub fn finish(self) -> Result<Summary, String> {
         for line in summary_lines(&self.report, &self.summary) {
-            let _ = writeln!(self.out, "{line}");
+            writeln!(self.out, "{line}").map_err(output_error)?;
         }
-        self.summary
+        self.out.flush().map_err(output_error)?;
+        Ok(self.summary)
     }
+}
+
+/// The error of a failed write to the output (a full disk, a closed pipe).
+fn output_error(error: std::io::Error) -> String {
+    format!("cannot write the output: {error}")
 }
 
 /// Adds a game to the first engine's tally.
@@ -178,14 +185,19 @@ fn ppg_line(games: &[Played]) -> String {
         };
         *pairs.entry((game.pairing.number - 1) / 2).or_default() += net;
     }
-    let n = pairs.len() as f64;
     let ppg = pairs.values().sum::<f64>() / games.len() as f64;
-    let mean = pairs.values().sum::<f64>() / n;
-    let variance = pairs.values().map(|p| (p - mean).powi(2)).sum::<f64>() / (n - 1.0).max(1.0);
-    // A pair is two games: the margin of the pair mean, halved, is that of points per game.
-    let margin = 1.959_963_984_540_054 * (variance / n).sqrt() / 2.0;
+    // One pair shows no spread, which is not the same as none: its margin is unknown.
+    let margin = if pairs.len() < 2 {
+        "n/a".to_owned()
+    } else {
+        let n = pairs.len() as f64;
+        let mean = pairs.values().sum::<f64>() / n;
+        let variance = pairs.values().map(|p| (p - mean).powi(2)).sum::<f64>() / (n - 1.0);
+        // A pair is two games: the margin of the pair mean, halved, is that of points per game.
+        format!("{:.3}", 1.959_963_984_540_054 * (variance / n).sqrt() / 2.0)
+    };
     format!(
-        "ppg {ppg:+.3} +- {margin:.3} (95%, {} duplicate pairs)",
+        "ppg {ppg:+.3} +- {margin} (95%, {} duplicate pairs)",
         pairs.len()
     )
 }
@@ -195,33 +207,38 @@ fn summary_lines(report: &Report<'_>, summary: &Summary) -> Vec<String> {
     let tally = &summary.tally;
     let (elo, error) = tally.elo();
     let interval = tally.elo_interval();
-    let mut lines = vec![
-        format!(
-            "{} vs {}: {} games, {} wins, {} losses, {} draws (W/L/D {}/{}/{})",
-            names[0],
-            names[1],
-            tally.games(),
-            tally.wins,
-            tally.losses,
-            tally.draws,
-            tally.wins,
-            tally.losses,
-            tally.draws
-        ),
-        format!(
+    let mut lines = vec![format!(
+        "{} vs {}: {} games, {} wins, {} losses, {} draws (W/L/D {}/{}/{})",
+        names[0],
+        names[1],
+        tally.games(),
+        tally.wins,
+        tally.losses,
+        tally.draws,
+        tally.wins,
+        tally.losses,
+        tally.draws
+    )];
+    if tally.games() == 0 {
+        // A shard without games, or a partial merge before the first: no score to speak of
+        // (the mean of nothing is not an even 0.500).
+        lines.push("score 0.0/0 = n/a".to_owned());
+        lines.push("elo n/a".to_owned());
+    } else {
+        lines.push(format!(
             "score {:.1}/{} = {:.3}",
             f64::from(tally.wins) + 0.5 * f64::from(tally.draws),
             tally.games(),
             tally.score()
-        ),
+        ));
         // Adding 0.0 turns -0.0 (an even score) into 0.0, which prints "+0.0".
-        format!(
+        lines.push(format!(
             "elo {:+.1} +- {error:.1}, 95% interval [{:+.1}, {:+.1}]",
             elo + 0.0,
             interval.0 + 0.0,
             interval.1 + 0.0
-        ),
-    ];
+        ));
+    }
     if summary.games.iter().any(|g| g.result.points > 1) {
         lines.push(format!(
             "points {} {}, {} {}",
@@ -251,4 +268,129 @@ fn summary_lines(report: &Report<'_>, summary: &Summary) -> Vec<String> {
         ));
     }
     lines
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::arena::referee::{GameResult, Pairing};
+    use crate::game::Side;
+
+    /// Game `number` (1-based, colours alternating as in a match): the first engine's net
+    /// `points` (negative: lost, 0: drawn).
+    fn game(number: usize, points: i32) -> Played {
+        let white = (number - 1) % 2;
+        let first = if white == 0 { Side::White } else { Side::Black };
+        Played {
+            pairing: Pairing {
+                number,
+                white,
+                opening: Vec::new(),
+                dice_seed: 0,
+                engine_seed: 0,
+            },
+            moves: Vec::new(),
+            result: GameResult {
+                winner: match points {
+                    0 => None,
+                    p if p > 0 => Some(first),
+                    _ => Some(first.opponent()),
+                },
+                points: points.unsigned_abs(),
+                reason: "test".into(),
+                detail: String::new(),
+            },
+            least_left_ms: [None, None],
+        }
+    }
+
+    /// The summary of `games` between `a` and `b`.
+    fn summary(games: &[Played]) -> Vec<String> {
+        let report = Report {
+            header: record::Header {
+                game: "backgammon",
+                options: "",
+                engines: ["a", "b"],
+                time_controls: [String::new(), String::new()],
+            },
+            games: games.len(),
+            sprt: None,
+            quiet: true,
+        };
+        let mut out = Vec::new();
+        let mut counter = Counter::new(report, &mut out, None, None);
+        for played in games {
+            counter.add(played.clone()).expect("counts");
+        }
+        counter.finish().expect("written");
+        String::from_utf8(out)
+            .expect("text")
+            .lines()
+            .map(str::to_owned)
+            .collect()
+    }
+
+    #[test]
+    fn one_pair_has_no_ppg_margin() {
+        // A gammon won, a single lost: one pair, whose spread is unknown (it was 0.000).
+        let lines = summary(&[game(1, 2), game(2, -1)]);
+        assert!(
+            lines.contains(&"ppg +0.500 +- n/a (95%, 1 duplicate pairs)".to_owned()),
+            "{lines:?}"
+        );
+        // Two pairs have one: nets +1 and -1, sd sqrt(2), margin 1.96 * 1 / 2.
+        let lines = summary(&[game(1, 2), game(2, -1), game(3, -1), game(4, 0)]);
+        assert!(
+            lines.contains(&"ppg +0.000 +- 0.980 (95%, 2 duplicate pairs)".to_owned()),
+            "{lines:?}"
+        );
+    }
+
+    #[test]
+    fn no_games_have_no_score() {
+        let lines = summary(&[]);
+        assert!(lines.contains(&"score 0.0/0 = n/a".to_owned()), "{lines:?}");
+        assert!(lines.contains(&"elo n/a".to_owned()), "{lines:?}");
+        assert!(!lines.iter().any(|l| l.contains("0.500")), "{lines:?}");
+    }
+
+    /// A writer that fails like `/dev/full`.
+    struct Full;
+
+    impl Write for Full {
+        fn write(&mut self, _: &[u8]) -> std::io::Result<usize> {
+            Err(std::io::Error::from_raw_os_error(28))
+        }
+
+        fn flush(&mut self) -> std::io::Result<()> {
+            Ok(())
+        }
+    }
+
+    #[test]
+    fn a_failed_write_is_an_error_not_a_lost_line() {
+        let report = Report {
+            header: record::Header {
+                game: "nim",
+                options: "",
+                engines: ["a", "b"],
+                time_controls: [String::new(), String::new()],
+            },
+            games: 2,
+            sprt: None,
+            quiet: false,
+        };
+        let mut full = Full;
+        let mut counter = Counter::new(report.clone(), &mut full, None, None);
+        let error = counter.add(game(1, 1)).expect_err("the game line is lost");
+        assert!(error.contains("cannot write the output"), "{error}");
+        let mut full = Full;
+        let quiet = Report {
+            quiet: true,
+            ..report
+        };
+        let mut counter = Counter::new(quiet, &mut full, None, None);
+        assert_eq!(counter.add(game(1, 1)), Ok(false));
+        assert!(counter.finish().is_err(), "the summary is lost");
+    }
 }
