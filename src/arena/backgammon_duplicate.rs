@@ -176,14 +176,40 @@ pub fn pair_results(
     results
 }
 
-/// Points per game and its 95% interval from the pairs' mean points.
+/// Points per game and its 95% interval from the pairs' mean points; the interval is NaN
+/// (printed `NaN`) with fewer than two pairs, which have no spread to measure.
 pub fn summarize(sums: &[f64]) -> MatchResult {
     let n = sums.len().max(1) as f64;
     let mean = sums.iter().sum::<f64>() / n;
-    let var = sums.iter().map(|s| (s - mean).powi(2)).sum::<f64>() / (n - 1.0).max(1.0);
+    let margin = if sums.len() < 2 {
+        f64::NAN
+    } else {
+        let var = sums.iter().map(|s| (s - mean).powi(2)).sum::<f64>() / (n - 1.0);
+        1.96 * (var / n).sqrt()
+    };
     MatchResult {
         games: sums.len() as u32 * 2,
         ppg: mean,
-        margin: 1.96 * (var / n).sqrt(),
+        margin,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::summarize;
+
+    #[test]
+    fn the_interval_is_that_of_the_pairs_and_unknown_for_one() {
+        // Pairs worth +1 and -1: mean 0, sample variance 2, so the margin is 1.96 x sqrt(2/2).
+        let two = summarize(&[1.0, -1.0]);
+        assert_eq!((two.games, two.ppg), (4, 0.0));
+        assert!((two.margin - 1.96).abs() < 1e-12);
+        let one = summarize(&[0.5]);
+        assert_eq!(one.ppg, 0.5);
+        assert!(
+            one.margin.is_nan(),
+            "one pair has no spread: {}",
+            one.margin
+        );
     }
 }
