@@ -224,3 +224,30 @@ fn a_clock_that_loses_time_between_moves_makes_the_search_careful() {
     assert!(third < 250, "{third} ms");
     assert!(engine.finish().success());
 }
+
+#[test]
+fn a_pondering_gui_still_lets_the_engine_learn_its_lag() {
+    // As above, but every move is pondered and hit, as a GUI with pondering on plays: the
+    // clock runs from the `ponderhit`, and the second move's clock shows 600 ms more lost
+    // than the search took from there, so the second move answers at once too.
+    let mut engine = Engine::start(&[]);
+    engine.send("setoption name Ponder value true\nnewgame bombardment");
+    engine.send("position startpos\nisready");
+    millis_until(&engine, "readyok", Instant::now());
+    engine.send("go ponder p1time 10000 p2time 10000");
+    std::thread::sleep(Duration::from_millis(100));
+    let hit = Instant::now();
+    engine.send("ponderhit");
+    let first = millis_until(&engine, "bestmove", hit);
+    engine.send("position startpos moves e2e3 d7d6\nisready");
+    millis_until(&engine, "readyok", Instant::now());
+    engine.send(&format!("go ponder p1time {} p2time 10000", 9400 - first));
+    std::thread::sleep(Duration::from_millis(100));
+    let hit = Instant::now();
+    engine.send("ponderhit");
+    let second = millis_until(&engine, "bestmove", hit);
+    println!("pondered: first move {first} ms after ponderhit, second {second} ms");
+    assert!(first >= 250, "{first} ms");
+    assert!(second < 150, "{second} ms");
+    assert!(engine.finish().success());
+}

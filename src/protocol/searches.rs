@@ -55,20 +55,28 @@ impl Session {
         let white = self.game.side_to_move() == Side::White;
         let mut limits = clock::limits(params, white, &self.options, received);
         // A clock search keeps back the lag its clock has shown, when that beats the option.
-        let answered = match (limits.time_left, &limits.ponder) {
-            (Some(left), None) => {
+        // A pondering search is measured too, from its `ponderhit` (the side's clock runs
+        // from then on); one ended by `stop` before it teaches nothing. Otherwise a GUI that
+        // always ponders would never let the engine learn its lag.
+        let answered = match limits.time_left {
+            Some(left) => {
                 let (lag, cell) = self.lag.begin(usize::from(!white), left, limits.increment);
                 limits.overhead = limits.overhead.max(lag);
                 Some(cell)
             }
-            _ => {
+            None => {
                 self.lag.forget();
                 None
             }
         };
+        let ponder = limits.ponder.clone();
         let answered = move || {
             if let Some(cell) = &answered {
-                lag::finish(cell, received);
+                match ponder.as_ref().map(|hit| hit.at()) {
+                    None => lag::finish(cell, received),
+                    Some(Some(hit)) => lag::finish(cell, hit),
+                    Some(None) => {}
+                }
             }
         };
         if !params.search_moves.is_empty() {
