@@ -40,8 +40,9 @@ pub enum Response {
     LegalMoves(Vec<String>),
     /// `perft D N`
     Perft(u32, u64),
-    /// `divide MOVE N`
-    Divide(String, u64),
+    /// `divide D`'s answer: a `divide MOVE N` line per move, then `perft D TOTAL`, written
+    /// as one block so that no other answer lands between its lines.
+    Divide(u32, Vec<(String, u64)>),
     /// `rollout trials N mean X se Y wins ... time MS` (see protocol.md), or with `info string`
     /// before it as a progress line (`final` false: trials, mean and se only).
     Rollout {
@@ -141,7 +142,13 @@ impl Response {
             Response::LegalMoves(moves) if moves.is_empty() => one("legalmoves".into()),
             Response::LegalMoves(moves) => one(format!("legalmoves {}", moves.join(" "))),
             Response::Perft(depth, count) => one(format!("perft {depth} {count}")),
-            Response::Divide(mv, count) => one(format!("divide {mv} {count}")),
+            Response::Divide(depth, rows) => {
+                let total: u64 = rows.iter().map(|(_, count)| count).sum();
+                rows.iter()
+                    .map(|(mv, count)| format!("divide {mv} {count}"))
+                    .chain([format!("perft {depth} {total}")])
+                    .collect()
+            }
             Response::Rollout {
                 stats,
                 time_ms,
@@ -296,6 +303,19 @@ fn write_lines(sink: &mut Sink, response: &Response) {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn divide_is_one_block_ending_in_its_total() {
+        let rows = vec![
+            ("a1".to_owned(), 2),
+            ("b1".to_owned(), 2),
+            ("b2".to_owned(), 1),
+        ];
+        assert_eq!(
+            Response::Divide(2, rows).lines(),
+            ["divide a1 2", "divide b1 2", "divide b2 1", "perft 2 5"]
+        );
+    }
 
     /// A writer whose reader has gone away.
     struct Closed;

@@ -217,19 +217,12 @@ impl Session {
         });
     }
 
-    /// `divide D`: like `perft`; its rows come only once every move is counted.
+    /// `divide D`: like `perft`; its rows come only once every move is counted, in one block
+    /// with the total.
     pub(super) fn divide(&mut self, depth: u32) {
-        self.start_job(COUNT, move |game, stop, out| {
-            match game.divide(depth, stop) {
-                Some(rows) => {
-                    let total = rows.iter().map(|(_, n)| n).sum();
-                    for (mv, count) in rows {
-                        out.send(&Response::Divide(mv, count));
-                    }
-                    Response::Perft(depth, total)
-                }
-                None => Response::Error("divide stopped".into()),
-            }
+        self.start_job(COUNT, move |game, stop, _| match game.divide(depth, stop) {
+            Some(rows) => Response::Divide(depth, rows),
+            None => Response::Error("divide stopped".into()),
         });
     }
 
