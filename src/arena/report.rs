@@ -304,21 +304,30 @@ mod tests {
         }
     }
 
-    /// The summary of `games` between `a` and `b`.
-    fn summary(games: &[Played]) -> Vec<String> {
-        let report = Report {
+    /// The report of a match of `games` games of `game` between `a` and `b`.
+    fn report(game: &'static str, games: usize, quiet: bool) -> Report<'static> {
+        Report {
             header: record::Header {
-                game: "backgammon",
+                game,
                 options: "",
                 engines: ["a", "b"],
                 time_controls: [String::new(), String::new()],
             },
-            games: games.len(),
+            games,
             sprt: None,
-            quiet: true,
-        };
+            quiet,
+        }
+    }
+
+    /// The summary of `games` between `a` and `b`.
+    fn summary(games: &[Played]) -> Vec<String> {
         let mut out = Vec::new();
-        let mut counter = Counter::new(report, &mut out, None, None);
+        let mut counter = Counter::new(
+            report("backgammon", games.len(), true),
+            &mut out,
+            None,
+            None,
+        );
         for played in games {
             counter.add(played.clone()).expect("counts");
         }
@@ -369,17 +378,7 @@ mod tests {
 
     #[test]
     fn a_failed_write_is_an_error_not_a_lost_line() {
-        let report = Report {
-            header: record::Header {
-                game: "nim",
-                options: "",
-                engines: ["a", "b"],
-                time_controls: [String::new(), String::new()],
-            },
-            games: 2,
-            sprt: None,
-            quiet: false,
-        };
+        let report = report("nim", 2, false);
         let mut full = Full;
         let mut counter = Counter::new(report.clone(), &mut full, None, None);
         let error = counter.add(game(1, 1)).expect_err("the game line is lost");
