@@ -24,7 +24,9 @@ import subprocess
 import sys
 import tempfile
 
-import gnubg
+from requires import require
+
+gnubg = require("gnubg")
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 BAR = 24  # index of the bar in a gnubg half-board (points 1..24 are 0..23)

@@ -24,7 +24,9 @@ import importlib.util
 import os
 import random
 
-import gnubg
+from requires import require
+
+gnubg = require("gnubg")
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 spec = importlib.util.spec_from_file_location("engine", os.path.join(ROOT, "scripts/gnubg-engine.py"))

@@ -18,7 +18,9 @@ import os
 import random
 import sys
 
-import gnubg
+from requires import require
+
+gnubg = require("gnubg")
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 spec = importlib.util.spec_from_file_location("engine", os.path.join(ROOT, "scripts/gnubg-engine.py"))

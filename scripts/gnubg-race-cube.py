@@ -23,7 +23,9 @@ import os
 import random
 import sys
 
-import gnubg
+from requires import require
+
+gnubg = require("gnubg")
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 

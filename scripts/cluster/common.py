@@ -4,8 +4,16 @@ import ctypes
 import os
 import signal
 import subprocess
+import sys
 
-import ray
+try:
+    import ray
+except ImportError as error:
+    # The driver without Ray is a usage error naming it, not a traceback (exit status 2).
+    script = os.path.basename(sys.argv[0]) or "python"
+    sys.stderr.write(f"{script}: needs the Python module ray ({error}): "
+                     "pip install 'ray[default]' (scripts/cluster/test.sh installs it)\n")
+    sys.exit(2)
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 

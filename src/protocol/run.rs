@@ -7,6 +7,7 @@
 use super::read_ahead::PendingStops;
 use super::response::{Output, Response};
 use super::session::{Flow, Session};
+use crate::util::threads::spawn_with;
 use std::io::{BufRead, ErrorKind, Write};
 use std::panic::{catch_unwind, AssertUnwindSafe};
 use std::sync::mpsc::{sync_channel, Receiver, SyncSender};
@@ -73,25 +74,20 @@ fn read_line(input: &mut dyn BufRead, buffer: &mut Vec<u8>) -> Line {
     }
 }
 
-/// Reads `input` on a thread into `sender`, noting `stop`, `quit` and `wait` in `pending`.
-fn read_ahead(
-    mut input: impl BufRead + Send + 'static,
-    pending: PendingStops,
-    sender: SyncSender<Line>,
-) {
-    std::thread::spawn(move || {
-        let mut buffer = Vec::new();
-        loop {
-            let line = read_line(&mut input, &mut buffer);
-            let end = matches!(line, Line::End);
-            if let Line::Text(text) = &line {
-                pending.note(text);
-            }
-            if sender.send(line).is_err() || end {
-                return;
-            }
+/// Reads `input` into `sender` until its end, noting `stop`, `quit` and `wait` in `pending`
+/// (the body of the input thread).
+fn read_ahead<I: BufRead>((mut input, pending, sender): (I, PendingStops, SyncSender<Line>)) {
+    let mut buffer = Vec::new();
+    loop {
+        let line = read_line(&mut input, &mut buffer);
+        let end = matches!(line, Line::End);
+        if let Line::Text(text) = &line {
+            pending.note(text);
         }
-    });
+        if sender.send(line).is_err() || end {
+            return;
+        }
+    }
 }
 
 /// Runs a session over `input` and `output`. `args` may name the game and its options
@@ -117,38 +113,63 @@ pub fn run(
     out.on_close(Box::new(move || {
         let _ = wake.try_send(Line::OutputClosed);
     }));
-    read_ahead(input, session.pending_stops(), sender);
-    loop {
-        match lines.recv().unwrap_or(Line::End) {
-            Line::Text(text) => {
-                // A bug must not take the engine down: report it and keep the session.
-                match catch_unwind(AssertUnwindSafe(|| session.handle(&text))) {
-                    Ok(Flow::Quit) => return 0,
-                    Ok(Flow::Continue) => {}
-                    Err(_) => out.send(&Response::Error(
-                        "internal error while handling this command".into(),
-                    )),
+    let reader = (input, session.pending_stops(), sender);
+    match spawn_with("input", reader, read_ahead) {
+        Ok(_) => loop {
+            if let Some(code) = step(&mut session, &out, lines.recv().unwrap_or(Line::End)) {
+                return code;
+            }
+        },
+        Err(((mut input, _, _), error)) => {
+            // No thread to be had (a thread or memory limit): the input is read here, each
+            // line in its turn (`stop` then acts when it is read, not ahead of its turn).
+            log::warn!("cannot start the input thread ({error}): reading input in turn");
+            let mut buffer = Vec::new();
+            loop {
+                let line = match out.is_closed() {
+                    true => Line::OutputClosed,
+                    false => read_line(&mut input, &mut buffer),
+                };
+                if let Some(code) = step(&mut session, &out, line) {
+                    return code;
                 }
-            }
-            Line::TooLong(length) => {
-                out.send(&Response::Error(format!(
-                    "line too long: {length} bytes (limit {LINE_LIMIT})"
-                )));
-                if out.is_closed() {
-                    session.close();
-                    return 0;
-                }
-            }
-            Line::End => {
-                session.finish();
-                return 0;
-            }
-            Line::OutputClosed => {
-                session.close();
-                return 0;
             }
         }
     }
+}
+
+/// Handles one input line; `Some(exit code)` when the session is over.
+fn step(session: &mut Session, out: &Output, line: Line) -> Option<i32> {
+    match line {
+        Line::Text(text) => {
+            // A bug must not take the engine down: report it and keep the session.
+            match catch_unwind(AssertUnwindSafe(|| session.handle(&text))) {
+                Ok(Flow::Quit) => return Some(0),
+                Ok(Flow::Continue) => {}
+                Err(_) => out.send(&Response::Error(
+                    "internal error while handling this command".into(),
+                )),
+            }
+        }
+        Line::TooLong(length) => {
+            out.send(&Response::Error(format!(
+                "line too long: {length} bytes (limit {LINE_LIMIT})"
+            )));
+            if out.is_closed() {
+                session.close();
+                return Some(0);
+            }
+        }
+        Line::End => {
+            session.finish();
+            return Some(0);
+        }
+        Line::OutputClosed => {
+            session.close();
+            return Some(0);
+        }
+    }
+    None
 }
 
 #[cfg(test)]

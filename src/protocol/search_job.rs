@@ -5,6 +5,7 @@
 use super::response::{Output, Response};
 use crate::registry::AnyGame;
 use crate::search::PonderHit;
+use crate::util::threads::spawn_with;
 use std::panic::{catch_unwind, AssertUnwindSafe};
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::Arc;
@@ -14,7 +15,8 @@ use std::time::{Duration, Instant};
 /// A job running on the search thread.
 pub(super) struct SearchJob {
     stop: Arc<AtomicBool>,
-    handle: JoinHandle<()>,
+    /// `None` when no thread could be started and the job was answered at once.
+    handle: Option<JoinHandle<()>>,
     /// Only `stop` ends it (`go infinite`, a bare `go`, `go mate N` alone).
     unbounded: bool,
     /// The ponderhit signal of a `go ponder` search.
@@ -47,14 +49,24 @@ impl SearchJob {
         let thread_out = out.clone();
         let flag = Arc::clone(&stop);
         out.begin_search();
-        let handle = std::thread::spawn(move || {
-            // A bug must not leave the session waiting for an answer that never comes.
-            let last = catch_unwind(AssertUnwindSafe(|| work(game.as_ref(), &flag, &thread_out)))
-                .unwrap_or_else(|_| {
-                    Response::Error("internal error while running this command".into())
-                });
-            thread_out.end_search(&last);
-        });
+        let task = (work, game, flag, thread_out);
+        let handle = match spawn_with("search", task, run_task) {
+            Ok(handle) => Some(handle),
+            Err((task, error)) => {
+                // The system refused a thread (a thread or memory limit): the job is answered
+                // here and at once, as if stopped straight away (a search still gives a legal
+                // move), after an `error` line that says why; a count has only the error.
+                let why = format!("cannot start the search thread: {error}");
+                if ending.ready_waits {
+                    out.end_search(&Response::Error(why));
+                } else {
+                    out.send(&Response::Error(why));
+                    stop.store(true, Ordering::Relaxed);
+                    run_task(task);
+                }
+                None
+            }
+        };
         SearchJob {
             stop,
             handle,
@@ -97,14 +109,28 @@ impl SearchJob {
 
     /// Waits for the job's thread to end; whenever `interrupt` says so, the job is stopped.
     pub fn join(self, interrupt: impl Fn() -> bool) {
-        while !self.handle.is_finished() {
+        let Some(handle) = self.handle else {
+            return;
+        };
+        while !handle.is_finished() {
             if interrupt() {
-                self.stop();
+                self.stop.store(true, Ordering::Relaxed);
             }
             std::thread::sleep(Duration::from_millis(1));
         }
-        if self.handle.join().is_err() {
+        if handle.join().is_err() {
             log::error!("the search thread ended abnormally");
         }
     }
+}
+
+/// Runs the job's work on its game and prints its answer, which ends the job.
+fn run_task<F>((work, game, stop, out): (F, Box<dyn AnyGame>, Arc<AtomicBool>, Output))
+where
+    F: FnOnce(&dyn AnyGame, &AtomicBool, &Output) -> Response,
+{
+    // A bug must not leave the session waiting for an answer that never comes.
+    let last = catch_unwind(AssertUnwindSafe(|| work(game.as_ref(), &stop, &out)))
+        .unwrap_or_else(|_| Response::Error("internal error while running this command".into()));
+    out.end_search(&last);
 }

@@ -7,6 +7,7 @@ use super::tt::{Bound, Entry, Table};
 use super::{Budget, Info, Limits, Score, MATE, MAX_PLY, PROVEN};
 use crate::game::{Chance, Complete, Outcome, Proven};
 use crate::util::rng::Rng;
+use crate::util::threads::try_spawn_scoped;
 use std::sync::atomic::{AtomicBool, AtomicU32, AtomicU64, Ordering};
 use std::time::Instant;
 
@@ -95,7 +96,9 @@ pub fn search<G: Complete>(
     std::thread::scope(|scope| {
         for helper in 1..=helpers {
             let (shared, moves) = (&shared, root_moves.clone());
-            scope.spawn(move || helper_iterations(root, moves, max_depth, helper, shared));
+            let work = move || helper_iterations(root, moves, max_depth, helper, shared);
+            // A helper the system cannot start is one fewer: the main thread searches anyway.
+            let _ = try_spawn_scoped(scope, work);
         }
         let result = main_iterations(root, root_moves, max_depth, limits, &shared, start, report);
         shared.done.store(true, Ordering::Relaxed);
@@ -139,6 +142,8 @@ fn main_iterations<G: Complete>(
     let root_value = root.proven_value();
     let odd_only = root.odd_depths_only();
     let lines = limits.multipv.clamp(1, root_moves.len());
+    // The lines of the last depth reported, for a depth that is cut short.
+    let mut previous = Vec::new();
     for depth in 1..=max_depth {
         if odd_only && depth % 2 == 0 && depth < max_depth {
             continue;
@@ -160,6 +165,19 @@ fn main_iterations<G: Complete>(
             }
             break;
         }
+        // A depth cut short after some lines still reports them all, as UCI engines do: the
+        // lines it finished, then those of the depth before for the other moves, best first.
+        if found.len() < lines {
+            let taken: Vec<Option<G::Move>> = found.iter().map(|line| line.1).collect();
+            let rest: Vec<_> = previous
+                .iter()
+                .filter(|line: &&(i32, Option<G::Move>, Vec<String>)| !taken.contains(&line.1))
+                .take(lines - found.len())
+                .cloned()
+                .collect();
+            found.extend(rest);
+        }
+        previous.clone_from(&found);
         let nodes = searcher.total_nodes();
         let time_ms = start.elapsed().as_millis() as u64;
         for (line, (score, _, pv)) in found.iter().enumerate() {

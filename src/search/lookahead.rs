@@ -16,6 +16,7 @@
 
 use super::{Budget, Info, Limits, Score, SearchResult};
 use crate::game::{Chance, Complete};
+use crate::util::threads::try_spawn_scoped;
 use std::sync::atomic::{AtomicBool, AtomicU64, AtomicUsize, Ordering};
 use std::time::{Duration, Instant};
 
@@ -288,13 +289,15 @@ fn pass<'s, G: Complete>(
         work()
     } else {
         std::thread::scope(|scope| {
-            let handles: Vec<_> = (0..threads.min(tasks.len()))
-                .map(|_| scope.spawn(work))
+            // This thread works too, so the tasks are done even when no other could start.
+            let handles: Vec<_> = (1..threads.min(tasks.len()))
+                .filter_map(|_| try_spawn_scoped(scope, work))
                 .collect();
-            handles
-                .into_iter()
-                .flat_map(|handle| handle.join().expect("a lookahead thread panicked"))
-                .collect()
+            let mut done = work();
+            for handle in handles {
+                done.extend(handle.join().expect("a lookahead thread panicked"));
+            }
+            done
         })
     };
     for (task, value) in finished {

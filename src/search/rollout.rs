@@ -16,6 +16,7 @@
 
 use crate::game::{Chance, Complete, Outcome, Side};
 use crate::util::rng::Rng;
+use crate::util::threads::try_spawn_scoped;
 use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
 use std::sync::Mutex;
 use std::time::{Duration, Instant};
@@ -171,7 +172,8 @@ fn play_block<G: Complete>(
     };
     std::thread::scope(|scope| {
         for _ in 1..limits.threads.clamp(1, super::alphabeta::MAX_THREADS) {
-            scope.spawn(work);
+            // A thread the system cannot start is one fewer: this one plays every trial left.
+            let _ = try_spawn_scoped(scope, work);
         }
         work();
     });

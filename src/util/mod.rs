@@ -3,3 +3,4 @@
 pub mod book_text;
 pub mod cli;
 pub mod rng;
+pub mod threads;

@@ -11,6 +11,7 @@ use super::symmetry::{classes, Symmetry, BINOMIAL};
 use super::tablebase::{Table, Tablebase, TbResult};
 use super::{Morris, Move};
 use crate::game::{Game, Proven, Solution};
+use crate::util::threads::spawn_with;
 use std::fmt;
 use std::path::{Path, PathBuf};
 use std::sync::{Mutex, OnceLock};
@@ -155,19 +156,27 @@ pub fn attach(
         tables: OnceLock::new(),
     }));
     cache.push(entry);
-    std::thread::spawn(move || {
-        let start = Instant::now();
-        let (tables, problems) = load(&entry.key);
-        let done = format!(
-            "morris tablebases in {shown}: loaded {} in {:.1} s{}",
-            names(&entry.key.files),
-            start.elapsed().as_secs_f64(),
-            problems
-        );
-        let _ = entry.tables.set(tables);
-        loaded(done);
-    });
+    drop(cache);
+    if let Err((task, _)) = spawn_with("tables", (entry, shown, loaded), fill) {
+        // No thread to be had (a thread or memory limit): the tables load here and now.
+        fill(task);
+    }
     (Some(Tables(entry)), note)
+}
+
+/// Loads the tables of `entry` into it and says so through `loaded`, naming the directory as
+/// `shown`.
+fn fill((entry, shown, loaded): (&'static Entry, String, Box<dyn FnOnce(String) + Send>)) {
+    let start = Instant::now();
+    let (tables, problems) = load(&entry.key);
+    let done = format!(
+        "morris tablebases in {shown}: loaded {} in {:.1} s{}",
+        names(&entry.key.files),
+        start.elapsed().as_secs_f64(),
+        problems
+    );
+    let _ = entry.tables.set(tables);
+    loaded(done);
 }
 
 /// Reads the files of `key`, smallest first; a file that cannot be read is left out, with
