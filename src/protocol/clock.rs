@@ -28,6 +28,19 @@ pub(super) fn limits(
     } else {
         (params.black_time, params.black_increment)
     };
+    // Any clock word makes a clock search, so that no subset of them leaves the search
+    // endless: a clock not given (only the opponent's, only increments, `movestogo` alone)
+    // is an empty one, and the move is answered at once, as UCI engines do.
+    let clock_words = [
+        params.white_time,
+        params.black_time,
+        params.white_increment,
+        params.black_increment,
+    ];
+    let time_left = match time_left {
+        None if clock_words.iter().any(Option::is_some) || params.moves_to_go.is_some() => Some(0),
+        given => given,
+    };
     Limits {
         depth: params.depth,
         nodes: params.nodes,
@@ -73,6 +86,39 @@ mod tests {
         let white = limits(&params, true, &options, now);
         assert_eq!((white.time_left, white.increment), (Some(1000), 10));
         assert_eq!(white.overhead, options.move_overhead);
+    }
+
+    /// Every subset of the clock words without the side to move's clock ends by itself: the
+    /// missing clock is an empty one (answered at once), never an endless search.
+    #[test]
+    fn a_missing_clock_of_the_side_to_move_is_an_empty_one() {
+        let options = EngineOptions::default();
+        let now = Instant::now();
+        let subsets = [
+            GoParams {
+                black_time: Some(60_000),
+                ..GoParams::default()
+            },
+            GoParams {
+                white_increment: Some(1000),
+                black_increment: Some(1000),
+                ..GoParams::default()
+            },
+            GoParams {
+                moves_to_go: Some(5),
+                ..GoParams::default()
+            },
+        ];
+        for params in &subsets {
+            let white = limits(params, true, &options, now);
+            assert_eq!(white.time_left, Some(0), "{params:?}");
+            assert!(!white.is_unbounded());
+        }
+        let black = limits(&subsets[0], false, &options, now);
+        assert_eq!(black.time_left, Some(60_000));
+        let bare = limits(&GoParams::default(), true, &options, now);
+        assert_eq!(bare.time_left, None);
+        assert!(bare.is_unbounded());
     }
 
     /// Readings at the integer limits neither overflow (a panic in a debug build) nor wrap

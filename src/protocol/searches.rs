@@ -58,7 +58,13 @@ impl Session {
         // A pondering search is measured too, from its `ponderhit` (the side's clock runs
         // from then on); one ended by `stop` before it teaches nothing. Otherwise a GUI that
         // always ponders would never let the engine learn its lag.
-        let answered = match limits.time_left {
+        let own_clock = if white {
+            params.white_time
+        } else {
+            params.black_time
+        };
+        // An empty clock standing for one not given teaches no lag.
+        let answered = match limits.time_left.filter(|_| own_clock.is_some()) {
             Some(left) => {
                 let (lag, cell) = self.lag.begin(usize::from(!white), left, limits.increment);
                 limits.overhead = limits.overhead.max(lag);
@@ -123,7 +129,10 @@ impl Session {
             let mut mate_in = None;
             let found = catch_unwind(AssertUnwindSafe(|| {
                 game.search(&limits, stop, &mut |info| {
-                    pv.clone_from(&info.pv);
+                    // With MultiPV the reply to name is line 1's, whatever line came last.
+                    if info.multipv.is_none_or(|k| k == 1) {
+                        pv.clone_from(&info.pv);
+                    }
                     mate_in = match info.score {
                         Score::Mate(moves) => Some(moves),
                         Score::Cp(_) => None,

@@ -55,7 +55,7 @@ impl Session {
         match name.trim().to_ascii_lowercase().as_str() {
             "game" => self.set_game(options),
             "gameoptions" => self.set_game_options(options),
-            _ => self.set_engine_option(options),
+            other => self.set_engine_option(other, options),
         }
     }
 
@@ -114,18 +114,16 @@ impl Session {
         self.options = options;
     }
 
-    /// Every other option: applied where it changed (the same value again changes nothing).
-    fn set_engine_option(&mut self, options: EngineOptions) {
-        if options.hash_mib != self.options.hash_mib {
-            self.game.set_hash(options.hash_mib);
-        }
-        if options.seed != self.options.seed {
-            self.rng = Rng::new(options.seed);
-        }
-        let attach = options.tablebase_path != self.options.tablebase_path;
+    /// Every other option, `name` the one set: setting one has its effect every time, also
+    /// with the value it has (`Seed` restarts its sequence, `Hash` gives an empty table,
+    /// `TablebasePath` reads its files again), as a GUI that resends its options expects.
+    fn set_engine_option(&mut self, name: &str, options: EngineOptions) {
         self.options = options;
-        if attach {
-            self.attach_tablebases();
+        match name {
+            "hash" => self.game.set_hash(self.options.hash_mib),
+            "seed" => self.rng = Rng::new(self.options.seed),
+            "tablebasepath" => self.attach_tablebases(),
+            _ => {}
         }
     }
 

@@ -62,6 +62,11 @@ impl Engine {
         }
     }
 
+    /// The next line, or `None` when none comes within `timeout`.
+    pub fn next_line(&self, timeout: Duration) -> Option<String> {
+        self.lines.recv_timeout(timeout).ok()
+    }
+
     /// The engine's process id (to read its memory from `/proc`).
     pub fn pid(&self) -> u32 {
         self.child.id()
