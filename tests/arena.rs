@@ -78,6 +78,34 @@ fn faulty_engines_lose_with_the_right_reason_and_the_match_goes_on() {
     }
 }
 
+/// Each kind of line protocol.md lets an engine print, at its longest (a 40 KB `info` line,
+/// `multipv` and `mate` fields, `info string` during a search and before `readyok`, blank
+/// lines, `bestmove M ponder P` from the engine's `Ponder` option), is read as the engine
+/// playing on: every game ends by the rules, none by a fault.
+#[test]
+fn every_kind_of_line_an_engine_may_print_is_read_as_play() {
+    let path = format!(
+        "{}/tests/fake_engines/chatty.sh",
+        env!("CARGO_MANIFEST_DIR")
+    );
+    for kind in ["long-info", "multipv", "info-string", "blank", "ponder"] {
+        let chatty = format!(
+            "cmd=bash {path} {ENGINE} {kind},name=chatty,option.Ponder=true,option.MultiPV=2"
+        );
+        let engines = [
+            EngineSpec::parse(&chatty, 0).expect("a valid spec"),
+            ours("random", "random"),
+        ];
+        let (summary, _) = play(&config("nim", engines, 2));
+        assert_eq!(summary.games.len(), 2, "{kind}");
+        for played in &summary.games {
+            let reason = played.result.reason.as_str();
+            let faults = ["garbage", "crash", "hang", "time-forfeit", "illegal-move"];
+            assert!(!faults.contains(&reason), "{kind}: {:?}", played.result);
+        }
+    }
+}
+
 #[test]
 fn an_engine_that_exits_is_a_crash_while_its_child_holds_the_output_open() {
     // `forks.sh` exits at `go` and leaves a `sleep` holding the pipe: the end of the output

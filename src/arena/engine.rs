@@ -6,7 +6,7 @@
 //! panics the arena; it comes back as a [`Fault`] that the referee turns into a lost game.
 
 use super::tc::TimeControl;
-use std::io::{BufRead, BufReader, Read, Write};
+use std::io::{BufRead, BufReader, Write};
 use std::process::{Child, ChildStdin, Command, Stdio};
 use std::sync::mpsc::{self, Receiver, RecvTimeoutError};
 use std::thread;
@@ -106,8 +106,10 @@ pub struct Engine {
     last_error: Option<String>,
 }
 
-/// Longest line kept; the rest of an endless line is read as further lines.
-const MAX_LINE: u64 = 16 * 1024;
+/// Longest part of a line kept; the rest of a longer line is read and dropped, so an engine's
+/// long `info` line is one line (its tail never reads as a line of garbage) and an endless
+/// one cannot fill the arbiter's memory.
+const MAX_LINE: usize = 16 * 1024;
 
 /// How often a silent engine's process is checked for an exit while a line is awaited.
 const EXIT_POLL: Duration = Duration::from_millis(20);
@@ -136,7 +138,7 @@ impl Engine {
             let mut reader = BufReader::new(stdout);
             loop {
                 let mut bytes = Vec::new();
-                match reader.by_ref().take(MAX_LINE).read_until(b'\n', &mut bytes) {
+                match read_capped_line(&mut reader, &mut bytes) {
                     Ok(0) | Err(_) => break,
                     Ok(_) => {
                         let line = String::from_utf8_lossy(&bytes);
@@ -252,7 +254,10 @@ impl Engine {
             match words.first().copied() {
                 None | Some("info" | "id" | "option" | "readyok" | "ugiok" | "response") => {}
                 Some("error") => self.last_error = Some(line.clone()),
-                Some("bestmove") if words.len() == 2 => {
+                // `bestmove M` or, from an engine with `Ponder` on, `bestmove M ponder P`.
+                Some("bestmove")
+                    if words.len() == 2 || words.len() == 4 && words[2] == "ponder" =>
+                {
                     return Ok(Move {
                         token: words[1].to_owned(),
                         elapsed: at.saturating_duration_since(start),
@@ -360,6 +365,29 @@ pub struct Move {
     pub complaint: Option<String>,
 }
 
+/// Reads one line into `bytes`, keeping at most [`MAX_LINE`] bytes of it (and its newline when
+/// it fits); returns the bytes read in all, 0 at the end of the output.
+fn read_capped_line(reader: &mut impl BufRead, bytes: &mut Vec<u8>) -> std::io::Result<usize> {
+    let mut total = 0;
+    loop {
+        let chunk = reader.fill_buf()?;
+        if chunk.is_empty() {
+            return Ok(total);
+        }
+        let (used, done) = match chunk.iter().position(|&b| b == b'\n') {
+            Some(at) => (at + 1, true),
+            None => (chunk.len(), false),
+        };
+        let room = MAX_LINE.saturating_sub(bytes.len());
+        bytes.extend_from_slice(&chunk[..used.min(room)]);
+        reader.consume(used);
+        total += used;
+        if done {
+            return Ok(total);
+        }
+    }
+}
+
 /// Engine output made safe to print in one line of a report.
 pub fn printable(text: &str) -> String {
     let mut out: String = text
@@ -371,4 +399,26 @@ pub fn printable(text: &str) -> String {
         out.push_str("...");
     }
     out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_long_line_is_one_line_cut_to_the_limit() {
+        let text = format!("info {}\nbestmove a1\n", "x".repeat(3 * MAX_LINE));
+        let mut reader = BufReader::with_capacity(1000, text.as_bytes());
+        let mut first = Vec::new();
+        assert_eq!(
+            read_capped_line(&mut reader, &mut first).unwrap(),
+            3 * MAX_LINE + 6
+        );
+        assert_eq!(first.len(), MAX_LINE);
+        assert!(first.starts_with(b"info xxx"));
+        let mut second = Vec::new();
+        read_capped_line(&mut reader, &mut second).unwrap();
+        assert_eq!(second, b"bestmove a1\n");
+        assert_eq!(read_capped_line(&mut reader, &mut Vec::new()).unwrap(), 0);
+    }
 }
