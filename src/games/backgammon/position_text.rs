@@ -170,6 +170,12 @@ pub fn validate(pos: &Backgammon) -> Result<(), GameError> {
     if white[OFF] == CHECKERS && black[OFF] == CHECKERS {
         return Err(bad("both sides have borne off every checker"));
     }
+    // A game ends once: by the last checker borne off or by a drop, never both.
+    if pos.cube().dropped && (white[OFF] == CHECKERS || black[OFF] == CHECKERS) {
+        return Err(bad(
+            "a double was dropped, but a side has already borne off every checker",
+        ));
+    }
     if let Some(o) = pos.outcome() {
         let drop = pos.cube().dropped;
         if drop != (o.winner == Some(pos.side_to_move())) {
@@ -181,6 +187,9 @@ pub fn validate(pos: &Backgammon) -> Result<(), GameError> {
         }
         if pos.dice().is_some() || pos.is_opening() {
             return Err(bad("a finished game has no roll"));
+        }
+        if pos.cube().offered {
+            return Err(bad("nobody doubles in a finished game"));
         }
     }
     if pos.is_opening() && pos.dice().is_some_and(Roll::is_double) {
@@ -219,7 +228,7 @@ pub fn validate(pos: &Backgammon) -> Result<(), GameError> {
     }
     let score = pos.match_score();
     score.check()?;
-    if score.crawford && (cube.log2 > 0 || cube.owner.is_some() || cube.offered) {
+    if score.crawford && (cube.log2 > 0 || cube.owner.is_some() || cube.offered || cube.dropped) {
         return Err(bad("the cube is not used in the Crawford game"));
     }
     Ok(())
