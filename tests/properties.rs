@@ -158,3 +158,64 @@ fn every_game_states_its_laws() {
         );
     }
 }
+
+/// Moves tried at each position from the pool of moves listed elsewhere in the game.
+const FOREIGN_MOVES_PER_POSITION: usize = 200;
+
+/// A move missing from `legalmoves` is refused: at random positions of every game, moves
+/// listed at other positions of random games (mostly illegal here) are played. Each one
+/// either plays as one of the listed moves (another accepted spelling of it: its canonical
+/// text is listed) or is refused with the position unchanged.
+#[test]
+fn a_move_missing_from_legalmoves_is_refused_in_every_game() {
+    let (mut refused, mut accepted) = (0u64, 0u64);
+    for entry in GAMES {
+        let mut rng = Rng::new(0x5EED ^ entry.name.len() as u64);
+        let mut pool: Vec<String> = Vec::new();
+        for _ in 0..24 {
+            let mut game = (entry.new)(&[], 1).expect("default options build");
+            for _ in 0..60 {
+                if game.awaits_chance() {
+                    game.roll(&mut rng).expect("a pending roll can be rolled");
+                }
+                let legal = game.legal_moves();
+                if legal.is_empty() {
+                    break;
+                }
+                let fen = game.fen();
+                for k in 0..FOREIGN_MOVES_PER_POSITION.min(pool.len()) {
+                    let token =
+                        &pool[(k * 7919 + rng.below(pool.len() as u64) as usize) % pool.len()];
+                    let mut probe = game.boxed_clone();
+                    match probe.play(token) {
+                        Ok(()) => {
+                            let text = probe.last_move().expect("a move was played");
+                            assert!(
+                                legal.contains(&text),
+                                "{} {fen}: {token} played as {text}, which is not listed",
+                                entry.name
+                            );
+                            accepted += 1;
+                        }
+                        Err(_) => {
+                            assert_eq!(
+                                probe.fen(),
+                                fen,
+                                "{}: a refused {token} changed the position",
+                                entry.name
+                            );
+                            refused += 1;
+                        }
+                    }
+                }
+                for _ in 0..3 {
+                    pool.push(legal[rng.below(legal.len() as u64) as usize].clone());
+                }
+                game.play(&legal[rng.below(legal.len() as u64) as usize])
+                    .expect("listed move plays");
+            }
+        }
+    }
+    println!("{refused} foreign moves refused, {accepted} accepted as listed moves");
+    assert!(refused > 10_000, "too few refusals tried: {refused}");
+}
