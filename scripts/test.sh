@@ -4,6 +4,9 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 command -v cargo >/dev/null || { echo "cargo not found: install Rust from https://rustup.rs" >&2; exit 1; }
+# Formatting and lints first: they take under a minute and fail fast.
+cargo fmt --check
+cargo clippy --quiet --all-targets -- -D warnings
 cargo test --all-targets
 # Matches, tables and self-play through Ray on a local 2-node cluster (about 2 minutes).
 bash scripts/cluster/test.sh target/debug
