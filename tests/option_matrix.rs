@@ -579,32 +579,29 @@ impl Runner<'_> {
     }
 }
 
-#[test]
-fn every_pair_of_options_and_go_tokens_keeps_each_promise() {
+/// A case is playable when it has one `Player` and at most one clock word set.
+fn playable(case: &[Member]) -> bool {
+    let clocks = [Clock, OtherClock, Increments];
+    !(case.contains(&Greedy) && case.contains(&Random))
+        && case.iter().filter(|m| clocks.contains(m)).count() <= 1
+}
+
+/// Runs `cases` in every set-up (one engine per set-up, side by side) and fails with every
+/// broken promise.
+fn run_cases(cases: &[Vec<Member>], what: &str) {
     let started = Instant::now();
-    let mut pairs = Vec::new();
-    for (i, a) in MEMBERS.iter().enumerate() {
-        for b in &MEMBERS[i + 1..] {
-            let clocks = [Clock, OtherClock, Increments];
-            if (*a, *b) == (Greedy, Random) || clocks.contains(a) && clocks.contains(b) {
-                continue; // one Player at a time; a clock word once
-            }
-            pairs.push([*a, *b]);
-        }
-    }
     let results: Vec<Vec<String>> = std::thread::scope(|scope| {
         let handles: Vec<_> = SETUPS
             .iter()
             .map(|setup| {
-                let pairs = &pairs;
                 scope.spawn(move || {
                     let mut runner = Runner {
                         engine: Engine::start(&[]),
                         setup,
                         failures: Vec::new(),
                     };
-                    for pair in pairs {
-                        runner.run(pair);
+                    for case in cases {
+                        runner.run(case);
                     }
                     runner.failures
                 })
@@ -614,10 +611,10 @@ fn every_pair_of_options_and_go_tokens_keeps_each_promise() {
     });
     let failures: Vec<String> = results.into_iter().flatten().collect();
     eprintln!(
-        "{} pairs x {} set-ups = {} cases in {:?}",
-        pairs.len(),
+        "{} {what} x {} set-ups = {} cases in {:?}",
+        cases.len(),
         SETUPS.len(),
-        pairs.len() * SETUPS.len(),
+        cases.len() * SETUPS.len(),
         started.elapsed()
     );
     assert!(
@@ -626,6 +623,41 @@ fn every_pair_of_options_and_go_tokens_keeps_each_promise() {
         failures.len(),
         failures.join("\n")
     );
+}
+
+#[test]
+fn every_pair_of_options_and_go_tokens_keeps_each_promise() {
+    let mut pairs = Vec::new();
+    for (i, a) in MEMBERS.iter().enumerate() {
+        for b in &MEMBERS[i + 1..] {
+            if playable(&[*a, *b]) {
+                pairs.push(vec![*a, *b]);
+            }
+        }
+    }
+    run_cases(&pairs, "pairs");
+}
+
+/// Three members at once, a fixed sample of the triples (every member in several).
+#[test]
+fn sampled_triples_keep_each_promise() {
+    let mut triples = Vec::new();
+    let n = MEMBERS.len();
+    // A fixed stride through the triples (i < j < k) visits every member without a random
+    // generator: the sample is the same on every run.
+    let mut index = 0usize;
+    for i in 0..n {
+        for j in i + 1..n {
+            for k in j + 1..n {
+                index += 1;
+                let case = vec![MEMBERS[i], MEMBERS[j], MEMBERS[k]];
+                if index % 7 == 0 && playable(&case) {
+                    triples.push(case);
+                }
+            }
+        }
+    }
+    run_cases(&triples, "triples");
 }
 
 /// Setting an option to the value it has does what setting it did the first time
