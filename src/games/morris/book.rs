@@ -46,13 +46,25 @@ fn entries(text: &str) -> Vec<(String, Move)> {
                 return None;
             };
             let key = format!("{board} {side} {white} {black}");
-            let pos = notation::parse_fen(&format!("{key} 0"), &Options::default()).ok()?;
+            let pos = key_position(&key)?;
             let mv = notation::parse_move(&pos, mv).ok()?;
             let mut legal = Vec::new();
             pos.legal_moves(&mut legal);
             legal.contains(&mv).then_some((key, mv))
         })
         .collect()
+}
+
+/// The position of a book key (a position string without its counter), with the counter of a
+/// game that captured nothing yet: every placement made (the key's own is not kept).
+fn key_position(key: &str) -> Option<Morris> {
+    let hands: u32 = key
+        .split_whitespace()
+        .skip(2)
+        .map(|hand| hand.parse::<u32>().ok())
+        .sum::<Option<u32>>()?;
+    let placed = 18u32.checked_sub(hands)?;
+    notation::parse_fen(&format!("{key} {placed}"), &Options::default()).ok()
 }
 
 /// The image of a point set under a permutation.
@@ -121,7 +133,7 @@ mod tests {
     use crate::game::Side;
 
     fn position(key: &str) -> Morris {
-        notation::parse_fen(&format!("{key} 0"), &Options::default()).expect("a book position")
+        key_position(key).expect("a book position")
     }
 
     #[test]

@@ -88,18 +88,18 @@ fn count(p: &Morris, name: &str) -> i32 {
 fn terms_of_the_opponents_open_lines_and_the_tempo() {
     // White d7 g7 (gap a7) and a1 d1 (gap g1), Black b2 c5 e4, Black to place: two gaps
     // against.
-    let fork = pos(".WW/.../B../....B./.../B../WW. b 5 6 0");
+    let fork = pos(".WW/.../B../....B./.../B../WW. b 5 6 7");
     assert_eq!(count(&fork, "gaps-against"), 1);
     assert_eq!(count(&fork, "one-gap-against"), 0);
     assert_eq!(count(&fork, "placing-gaps"), -2);
     assert_eq!(count(&fork, "tempo-placing"), 1);
     assert_eq!(count(&fork, "men-in-hand"), 1);
     // White d7 g7 a1, Black b2 e4: one gap against.
-    let one = pos(".WW/.../.../....B./.../B../W.. b 6 7 0");
+    let one = pos(".WW/.../.../....B./.../B../W.. b 6 7 5");
     assert_eq!(count(&one, "gaps-against"), 0);
     assert_eq!(count(&one, "one-gap-against"), 1);
     // White to move instead: its own gaps are not "against" it.
-    let mover = pos(".WW/.B./B../....B./.../B../WW. w 5 5 0");
+    let mover = pos(".WW/.B./B../....B./.../B../WW. w 5 5 8");
     assert_eq!(count(&mover, "gaps-against"), 0);
     assert_eq!(count(&mover, "placing-gaps"), 2);
     // Both hands empty: the tempo of the moving phase.

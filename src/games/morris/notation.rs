@@ -174,6 +174,15 @@ pub fn parse_fen(fen: &str, options: &Options) -> Result<Morris, GameError> {
             return Err(bad(format!("{} has more than 9 pieces", s.name())));
         }
     }
+    // With all 18 pieces still in the game nothing was ever captured, so every ply so far
+    // counts: exactly the placements made while pieces are in hand, all 18 of them after.
+    let all_there = (0..2).all(|i| board[i].count_ones() + u32::from(hand[i]) == 9);
+    let placed = 18 - u32::from(hand[0]) - u32::from(hand[1]);
+    if all_there && (hand != [0, 0] && quiet_plies != placed || quiet_plies < placed) {
+        return Err(bad(format!(
+            "{quiet_plies} plies without capture, but nothing has been captured in the {placed} placements made"
+        )));
+    }
     // White places first and turns alternate, so White's hand equals Black's when White is
     // to move and is one smaller when Black is.
     let expected_black = hand[0] + u8::from(side == Side::Black);
