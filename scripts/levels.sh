@@ -3,6 +3,7 @@
 # one up with the arena: how much stronger each step is.
 #   scripts/levels.sh [GAME] [GAMES] [BIN_DIR] [arena options ...]
 #   scripts/levels.sh bombardment 40 target/release --concurrency 1
+# STEPS=3 plays only the first three steps (the cheap ones: no clock).
 # A level is the engine's `Player` option and a `go` limit, the same pairs the page sends.
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -23,7 +24,8 @@ spec() {
   read -r name player tc <<<"$1"
   echo "cmd=$bin/tabula,name=$name,option.Player=$player,tc=$tc"
 }
-for ((i = 0; i + 1 < ${#levels[@]}; i++)); do
+steps=${STEPS:-$((${#levels[@]} - 1))}
+for ((i = 0; i < steps && i + 1 < ${#levels[@]}; i++)); do
   lower=${levels[i]%% *}
   upper=${levels[i + 1]%% *}
   echo "== $upper vs $lower ($game, $games games)"

@@ -40,11 +40,21 @@ function humanToMove() {
 function livePlay() { return isEngine('w') !== isEngine('b'); }
 
 // The protocol log keeps the last 300 lines, each cut to 400 characters (a backgammon
-// legalmoves line before the roll lists every roll's plays).
+// legalmoves line before the roll lists every roll's plays). It is drawn once a frame, and
+// only while open: laying it out for every line slowed engine-against-engine games down.
+const logLines = [];
+let logAsked = false;
 function log(line) {
+  logLines.push(line.length > 400 ? line.slice(0, 400) + ' ...' : line);
+  if (logLines.length > 300) logLines.splice(0, logLines.length - 300);
+  if (logAsked || !$('tools').open) return;
+  logAsked = true;
+  requestAnimationFrame(showLog);
+}
+function showLog() {
+  logAsked = false;
   const box = $('log');
-  const shown = line.length > 400 ? line.slice(0, 400) + ' ...' : line;
-  box.textContent = (box.textContent + shown + '\n').split('\n').slice(-300).join('\n');
+  box.textContent = logLines.join('\n');
   box.scrollTop = box.scrollHeight;
 }
 // Errors are shown as sentences: the protocol's `error ` prefix is for programs.
@@ -95,9 +105,13 @@ async function sync(autoplay = true) {
   if (S.ply > 0) cmds.push(positionCmd(S.ply - 1), 'fen');
   cmds.push(positionCmd(S.ply));
   if (S.dice && atEnd()) cmds.push('dice ' + S.dice);
-  cmds.push('fen', 'legalmoves', 'result');
+  // Before a backgammon roll, legalmoves lists every roll's plays (thousands): without the
+  // cube no move exists before the roll (protocol.md), so they are not asked for.
+  const preRoll = S.game === 'backgammon' && !(S.dice && atEnd()) && !/cube=on/.test(S.opts);
+  cmds.push('fen', ...(preRoll ? [] : ['legalmoves']), 'result');
   const lines = await tx(cmds);
   if (failed(lines)) return false;
+  if (preRoll) S.legal = [];
   const fens = lines.filter((l) => l.startsWith('fen ')).map((l) => l.slice(4));
   S.fen = fens[fens.length - 1];
   S.prevFen = S.ply > 0 ? fens[0] : '';
@@ -110,7 +124,7 @@ async function sync(autoplay = true) {
   S.st.options = S.opts;
   S.sel = [];
   S.turnAt = Date.now();
-  render();
+  if (isEngine('w') && isEngine('b')) renderSoon(); else render();
   if (autoplay) setTimeout(engineTurn, 0);
   return true;
 }
@@ -204,7 +218,7 @@ function onInfo(line) {
   if (t[1] === 'string' || !at('depth')) return;
   const k = +(at('multipv') || 1), s = t.indexOf('score'), p = t.indexOf('pv');
   S.info[k] = { depth: at('depth'), kind: s < 0 ? '' : t[s + 1], value: s < 0 ? 0 : +t[s + 2], nodes: at('nodes'), pv: p < 0 ? [] : t.slice(p + 1) };
-  render();
+  renderSoon();
 }
 
 // A score from the mover's view, told from White's: "White +1.25", "Black mates in 3".
@@ -288,6 +302,15 @@ function flipView(svg, view, box) {
     const tx0 = +t.getAttribute('x'), ty0 = +t.getAttribute('y');
     t.setAttribute('transform', `rotate(180 ${tx0} ${ty0 - 4})`);
   }
+}
+
+// Draws at the next frame: a search's info lines and an engine-against-engine game change
+// the state faster than the screen shows it. What a click changes is drawn at once (render).
+let frameAsked = false;
+function renderSoon() {
+  if (frameAsked) return;
+  frameAsked = true;
+  requestAnimationFrame(() => { frameAsked = false; render(); });
 }
 
 function render() {
@@ -429,8 +452,11 @@ function renderMoves() {
     b.title = `${sideName(side)}: ${m}`;
     side = other(side);
   });
+  // Keep the shown move in view, scrolling the list only (never the page).
   const cur = box.querySelector('.current');
-  if (cur) cur.scrollIntoView({ block: 'nearest' });
+  if (cur && (cur.offsetTop < box.scrollTop || cur.offsetTop + cur.offsetHeight > box.scrollTop + box.clientHeight)) {
+    box.scrollTop = cur.offsetTop - box.clientHeight / 2;
+  }
 }
 
 function renderAnalysis(info) {
@@ -585,6 +611,7 @@ $('stop').onclick = () => { if (S.searching) send('stop'); };
 $('setfen').onclick = () => setPosition($('fen').value.trim(), [], 'fen');
 $('setmoves').onclick = () => setPosition(S.start, $('moves').value.trim().split(/\s+/).filter(Boolean), 'moves');
 $('fen').oninput = () => keepField('fen', false);
+$('tools').ontoggle = () => { if ($('tools').open) showLog(); };
 $('copyfen').onclick = () => navigator.clipboard.writeText($('fen').value);
 $('copymoves').onclick = () => navigator.clipboard.writeText($('moves').value);
 $('send').onclick = () => { const c = $('command').value; if (c) { clearError(); send(c); } };
