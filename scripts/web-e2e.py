@@ -5,7 +5,7 @@ Starts `web-board` on a free port and, at a desktop size and at a phone size (de
 emulation: 360 px, touch), plays every game of the page to the end with its default options,
 White's first moves tapped on the board against the engine, and each other option value its
 menus offer once, at one of the two sizes in turn, watched (engine against engine at the
-Beginner level).
+Beginner level, Novice in backgammon).
 Every game's final position string and result are checked against a fresh engine replaying
 the page's move list, the result banner against the engine's `result`, and the move list is
 stepped back and forward. It opens the choice prompts (Morris mill, GIPF row choice,
@@ -19,7 +19,9 @@ import random
 import re
 import subprocess
 import sys
+import threading
 import time
+import traceback
 
 from selenium import webdriver
 from selenium.webdriver.chrome.service import Service
@@ -262,9 +264,34 @@ def play_tapped(page, game, rng):
 
 
 def play_watched(page, game, opts):
-    page.setup(game, opts, "beginner", "beginner")
+    # Random backgammon games last about twice as long as the Novice's (greedy) ones.
+    level = "novice" if game == "backgammon" else "beginner"
+    page.setup(game, opts, level, level)
     page.wait(lambda s: s["result"] != "none", f"the end of {game} {opts}", 300)
-    return check_end(page, game, opts)
+    n, result = check_end(page, game, opts)
+    if game == "backgammon" and opts.get("match", "0") != "0":
+        check_next_match_game(page, int(opts["match"]), result)
+    return n, result
+
+
+def check_next_match_game(page, length, result):
+    """A match game's end: the next game starts from the new score, or the match is over."""
+    words = result.split()
+    points = int(words[words.index("points") + 1]) if "points" in words else 1
+    score = [points, 0] if words[0] == "white" else [0, points]
+    button = page.d.find_element(By.ID, "nextgame")
+    if max(score) >= length:
+        assert not button.is_displayed(), "a next game after the match is won"
+        assert "wins the match" in page.text("banner"), page.text("banner")
+        return
+    page.choose("white", "human")
+    page.choose("black", "human")
+    page.button("nextgame")
+    crawford = " crawford" if length - 1 in score else ""
+    want = f"match={length} score={score[0]}-{score[1]}{crawford}"
+    st = page.wait(lambda s: s["line"] == 0 and s["result"] == "none" and want in s["fen"],
+                   f"the next game at {want}")
+    assert st["fen"].endswith(want), st["fen"]
 
 
 def check_prompts(page):
@@ -489,9 +516,19 @@ def run_size(size, port, server_pid):
         check_tools(page)
         errors = [e for e in page.console_errors() if "frobnicate" not in e["message"]]
         assert not errors, f"{size}: console errors {errors}"
-        if size == "desktop":
-            sessions(page, server_pid)
         return played, sets
+    finally:
+        driver.quit()
+
+
+def run_sessions(port, server_pid):
+    """The session checks, once the other browsers are gone (they count engine processes)."""
+    driver = browser("desktop")
+    try:
+        page = Page(driver, f"http://localhost:{port}/", "desktop")
+        driver.get(page.url)
+        page.wait(lambda s: s["fen"], "the first session")
+        sessions(page, server_pid)
     finally:
         driver.quit()
 
@@ -501,18 +538,34 @@ def main():
     server = subprocess.Popen([os.path.join(BIN, "web-board"), "--port", "0", "--engine",
                                os.path.join(BIN, "tabula"), "--max-sessions", "4"],
                               stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, text=True)
-    total = option_values = 0
     started = time.time()
+    done, failures = {}, []
+
+    # The sizes run at once, each in its own browser and session (two cores: about twice as
+    # fast as one after the other).
+    def one(size):
+        try:
+            t = time.time()
+            done[size] = run_size(size, port, server.pid)
+            print(f"web-e2e: {size}: {done[size][0]} games to the end ({len(GAMES)} games, "
+                  f"{done[size][1]} other option values), prompts, analysis, tools: 0 console "
+                  f"errors, {time.time() - t:.1f} s", flush=True)
+        except BaseException as e:  # reported below, after the other size has finished
+            failures.append((size, e))
+            traceback.print_exc()
+
     try:
         port = re.search(r":(\d+)", server.stdout.readline()).group(1)
-        for size in SIZES:
-            t = time.time()
-            played, sets = run_size(size, port, server.pid)
-            total += played
-            print(f"web-e2e: {size}: {played} games to the end ({len(GAMES)} games, {sets} other "
-                  f"option values), prompts, analysis, tools: 0 console errors, "
-                  f"{time.time() - t:.1f} s", flush=True)
-            option_values += sets
+        threads = [threading.Thread(target=one, args=(size,)) for size in SIZES]
+        for t in threads:
+            t.start()
+        for t in threads:
+            t.join()
+        if failures:
+            raise AssertionError(f"failed at {', '.join(size for size, _ in failures)}")
+        run_sessions(port, server.pid)
+        total = sum(p for p, _ in done.values())
+        option_values = sum(s for _, s in done.values())
     finally:
         server.terminate()
         server.wait()

@@ -305,7 +305,7 @@ const Backgammon = {
     { key: 'eval', label: 'Engine evaluation', values: ['neural', 'heuristic', 'pubeval'] },
   ],
   reasons: {
-    single: (w) => `${w} bore off first`, gammon: (w, l) => `${l} is gammoned`, backgammon: (w, l) => `${l} is backgammoned`,
+    single: () => 'a single game', gammon: (w, l) => `${l} is gammoned`, backgammon: (w, l) => `${l} is backgammoned`,
     drop: (w, l) => `${l} dropped the cube`,
   },
   tokenLabel(t) {
