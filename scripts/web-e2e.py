@@ -386,6 +386,13 @@ def check_tools(page):
     page.button("takeback")
     st = page.wait(lambda s: s["plies"] == 2 and s["line"] == 2, "the take-back")
     assert st["fen"] == engine("morris", "", ["d2", "d6"])[0], st["fen"]
+    # Flip: the drawing turns half a turn, its texts stay upright; again: back.
+    page.button("flip")
+    view = page.d.find_element(By.CSS_SELECTOR, "#board > g")
+    assert (view.get_attribute("transform") or "").startswith("rotate(180"), "not flipped"
+    page.button("flip")
+    view = page.d.find_element(By.CSS_SELECTOR, "#board > g")
+    assert not view.get_attribute("transform"), "still flipped"
     # A refused position string is explained and stays in its field for correcting.
     box = page.d.find_element(By.ID, "fen")
     box.clear()

@@ -301,6 +301,9 @@ function flipView(svg, view, box) {
   for (const t of view.querySelectorAll('text')) {
     const tx0 = +t.getAttribute('x'), ty0 = +t.getAttribute('y');
     t.setAttribute('transform', `rotate(180 ${tx0} ${ty0 - 4})`);
+    // A text that ran right from its point now runs left from the mirrored point.
+    const cls = t.classList;
+    if (cls.contains('left')) { cls.remove('left'); cls.add('right'); } else if (cls.contains('right')) { cls.remove('right'); cls.add('left'); }
   }
 }
 
