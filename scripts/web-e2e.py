@@ -393,6 +393,9 @@ def check_tools(page):
     page.button("flip")
     view = page.d.find_element(By.CSS_SELECTOR, "#board > g")
     assert not view.get_attribute("transform"), "still flipped"
+    check_clock(page)
+    page.setup("morris", {})
+    paste(page, "moves", "d2 d6")
     # A refused position string is explained and stays in its field for correcting.
     box = page.d.find_element(By.ID, "fen")
     box.clear()
@@ -408,6 +411,26 @@ def check_tools(page):
     wait_text(page, "Unknown command: frobnicate")
     page.js("ws.send('fen\\nquit')")  # a forged message (two lines in one frame)
     wait_text(page, "Rejected by the server")
+
+
+def check_clock(page):
+    """A time control: an engine game under it ends by the rules (the engine is told the
+    clocks); a human's clock that runs out loses on time."""
+    page.choose("tc", "3+2")
+    page.setup("bombardment", {"size": "5"}, "beginner", "beginner")
+    page.wait(lambda s: s["result"] != "none", "the end of a game under a clock")
+    check_end(page, "bombardment", {"size": "5"})
+    assert not page.js("return C.flagged"), "a flag in a 3-minute game of a few plies"
+    page.choose("tc", "1+0")
+    page.setup("morris", {})
+    # One minute is long for a test: White's clock is set to 0.3 s left.
+    page.js("C.left.w = 300; C.since = Date.now();")
+    end = time.time() + 10
+    while "Black wins on time" not in page.text("banner"):
+        assert time.time() < end, f"no loss on time: {page.text('banner')!r}"
+        time.sleep(0.05)
+    assert not page.d.find_elements(By.CSS_SELECTOR, "#board .hit.target"), "moves after a flag"
+    page.choose("tc", "0")
 
 
 def wait_text(page, text, timeout=20):

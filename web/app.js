@@ -20,7 +20,7 @@ const LEVELS = {
 const S = {
   game: 'gipf', opts: '', start: null, moves: [], ply: 0, dice: null, fen: '', prevFen: '', legal: [],
   result: 'none', st: null, sel: [], searching: null, discard: false, onStopped: null,
-  info: {}, infoSide: 'w', infoFen: '', flip: false, clock: { w: 0, b: 0 }, turnAt: 0, error: '',
+  info: {}, infoSide: 'w', infoFen: '', flip: false,
 };
 window.tabula = S;
 let ws = null;
@@ -32,10 +32,12 @@ function other(c) { return c === 'w' ? 'b' : 'w'; }
 function playerOf(c) { return $(c === 'w' ? 'white' : 'black').value; }
 function isEngine(c) { return playerOf(c) !== 'human'; }
 function atEnd() { return S.ply === S.moves.length; }
+// The game is over by the engine's result, or on time.
+function over() { return S.result !== 'none' || !!C.flagged; }
 // A human may move while the engine is idle or only analysing (the analysis then stops);
 // while reviewing an earlier position a move starts a new line from there.
 function humanToMove() {
-  return S.st && S.result === 'none' && S.searching !== 'play' && (!atEnd() || !isEngine(S.st.side));
+  return S.st && !over() && S.searching !== 'play' && (!atEnd() || !isEngine(S.st.side));
 }
 function livePlay() { return isEngine('w') !== isEngine('b'); }
 
@@ -123,7 +125,7 @@ async function sync(autoplay = true) {
   S.st = game().parse(S.fen);
   S.st.options = S.opts;
   S.sel = [];
-  S.turnAt = Date.now();
+  if (atEnd()) clockSwitch(over() ? null : S.st.side);
   if (isEngine('w') && isEngine('b')) renderSoon(); else render();
   if (autoplay) setTimeout(engineTurn, 0);
   return true;
@@ -141,7 +143,8 @@ async function newGame(start = null) {
   const name = $('game').value;
   const opts = chosenOptions();
   if (failed(await tx([`newgame ${name}${opts ? ' ' + opts : ''}`]))) return;
-  Object.assign(S, { game: name, opts, start, moves: [], ply: 0, dice: null, info: {}, clock: { w: 0, b: 0 } });
+  Object.assign(S, { game: name, opts, start, moves: [], ply: 0, dice: null, info: {} });
+  clockReset();
   // Playing Black against the engine: Black's side at the bottom.
   S.flip = isEngine('w') && !isEngine('b');
   keepField('fen', false);
@@ -171,7 +174,6 @@ function showOptions() {
 // another one starts a new line from here (the old continuation is dropped).
 async function playMove(m) {
   if (S.searching === 'analyse') await halt();
-  if (atEnd() && S.result === 'none') S.clock[S.st.side] += Date.now() - S.turnAt;
   if (S.moves[S.ply] !== m) S.moves = S.moves.slice(0, S.ply).concat([m]);
   S.ply++;
   S.dice = null;
@@ -190,7 +192,7 @@ async function rollDice() {
 // When the side to move is the engine's (and the line is at its end): roll for it, or
 // search for its move at its level.
 function engineTurn() {
-  if (S.searching || !S.st || S.result !== 'none' || !atEnd() || !isEngine(S.st.side)) return;
+  if (S.searching || !S.st || over() || !atEnd() || !isEngine(S.st.side)) return;
   if (S.game === 'backgammon' && !S.st.dice && !S.st.offered && !S.legal.includes('double')) { rollDice(); return; }
   const level = LEVELS[playerOf(S.st.side)];
   S.searching = 'play';
@@ -199,7 +201,9 @@ function engineTurn() {
   S.infoFen = S.fen;
   send(`setoption name Player value ${level.player}`);
   send('setoption name MultiPV value 1');
-  send(level.go);
+  // With a time control the engine is also told the clocks (the first limit reached ends).
+  const clocks = C.tc ? ` wtime ${Math.max(0, Math.round(clockValue('w')))} btime ${Math.max(0, Math.round(clockValue('b')))} winc ${C.tc.inc} binc ${C.tc.inc}` : '';
+  send(level.go + clocks);
   render();
 }
 
@@ -401,36 +405,73 @@ function resultText(result) {
 
 function renderStatus() {
   const banner = $('banner');
-  const over = S.result !== 'none';
-  banner.hidden = !over;
-  if (over) {
-    $('banner-text').textContent = resultText(S.result) + matchText();
+  const ended = atEnd() && over();
+  banner.hidden = !ended;
+  if (ended) {
+    $('banner-text').textContent = C.flagged
+      ? `${sideName(other(C.flagged))} wins on time: ${sideName(C.flagged)}'s clock ran out`
+      : resultText(S.result) + matchText();
     $('nextgame').hidden = !nextMatchGame();
   }
   let status;
-  if (over) status = 'Game over';
+  if (ended) status = 'Game over';
   else {
     const who = isEngine(S.st.side) ? LEVELS[playerOf(S.st.side)].name + ' engine' : 'you';
     status = `${sideName(S.st.side)} to move (${who})`;
     if (S.searching === 'play') status += ', thinking…';
     if (S.searching === 'analyse') status += ', analysing…';
   }
-  if (!atEnd()) status = `Reviewing move ${S.ply} of ${S.moves.length}` + (over ? '' : ' (a move here starts a new line)');
+  if (!atEnd()) status = `Reviewing move ${S.ply} of ${S.moves.length}` + (over() ? '' : ' (a move here starts a new line)');
   $('status').textContent = status;
   for (const c of ['w', 'b']) {
     $('clock-' + c).textContent = clockText(c);
-    $('clock-' + c).classList.toggle('running', atEnd() && !over && S.st.side === c);
+    $('clock-' + c).classList.toggle('running', C.side === c);
   }
   $('analyse').hidden = S.searching === 'analyse';
   $('stop').hidden = S.searching !== 'analyse';
 }
 
-// Time used by each side this game (the running turn included).
+// Clocks. Without a time control each side's clock counts the time it has used; with one
+// (the Clock menu: minutes + seconds of increment) it counts down, the increment added after
+// each of the side's turns, and a side whose clock runs out loses on time: the page's call,
+// as an arbiter's (the engine knows no clocks but those its `go` is told). The clock that
+// runs is the one of the side to move at the end of the line, also while earlier moves are
+// reviewed.
+const C = { tc: null, left: { w: 0, b: 0 }, side: null, since: 0, flagged: null };
+function clockReset() {
+  const [base, inc] = $('tc').value.split('+').map(Number);
+  C.tc = base ? { base: base * 1000, inc: (inc || 0) * 1000 } : null;
+  C.left = { w: C.tc ? C.tc.base : 0, b: C.tc ? C.tc.base : 0 };
+  Object.assign(C, { side: null, since: Date.now(), flagged: null });
+}
+function clockValue(c) {
+  const running = C.side === c ? Date.now() - C.since : 0;
+  return C.left[c] + (C.tc ? -running : running);
+}
+// The side whose clock runs from now (null: none); the one that stops gets its increment.
+function clockSwitch(side) {
+  if (side === C.side) return;
+  if (C.side) {
+    C.left[C.side] = clockValue(C.side) + (C.tc && side ? C.tc.inc : 0);
+  }
+  C.side = side;
+  C.since = Date.now();
+}
 function clockText(c) {
-  let ms = S.clock[c];
-  if (S.st && atEnd() && S.result === 'none' && S.st.side === c) ms += Date.now() - S.turnAt;
-  const s = Math.floor(ms / 1000);
+  const ms = Math.max(0, clockValue(c));
+  const s = C.tc ? Math.ceil(ms / 1000) : Math.floor(ms / 1000);
   return `${sideName(c)} ${Math.floor(s / 60)}:${String(s % 60).padStart(2, '0')}`;
+}
+// A clock that ran out ends the game: the search for that side is stopped.
+function clockTick() {
+  if (C.tc && C.side && !C.flagged && clockValue(C.side) <= 0) {
+    C.left[C.side] = 0;
+    C.flagged = C.side;
+    C.side = null;
+    halt().then(render);
+    render();
+  }
+  for (const c of ['w', 'b']) $('clock-' + c).textContent = clockText(c);
 }
 
 // The numbered move list: one row per move number (White's and Black's plies side by side),
@@ -624,7 +665,8 @@ document.addEventListener('keydown', (e) => {
   const keys = { ArrowLeft: () => goTo(S.ply - 1), ArrowRight: () => goTo(S.ply + 1), Home: () => goTo(0), End: () => goTo(S.moves.length) };
   if (keys[e.key]) { e.preventDefault(); keys[e.key](); }
 });
-setInterval(() => { if (S.st && atEnd() && S.result === 'none') for (const c of ['w', 'b']) $('clock-' + c).textContent = clockText(c); }, 500);
+setInterval(clockTick, 250);
+$('tc').onchange = () => newGame();
 fillPlayers();
 showOptions();
 connect();
