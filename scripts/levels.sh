@@ -3,7 +3,9 @@
 # one up with the arena: how much stronger each step is.
 #   scripts/levels.sh [GAME] [GAMES] [BIN_DIR] [arena options ...]
 #   scripts/levels.sh bombardment 40 target/release --concurrency 1
-# STEPS=3 plays only the first three steps (the cheap ones: no clock).
+# STEPS=3 plays only the first three steps (the cheap ones: no clock); FIRST=4 starts at the
+# fifth (full vs strong). Use --random-plies N: a search limited by depth or nodes plays the
+# same game every time from the same start.
 # A level is the engine's `Player` option and a `go` limit, the same pairs the page sends.
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -25,7 +27,8 @@ spec() {
   echo "cmd=$bin/tabula,name=$name,option.Player=$player,tc=$tc"
 }
 steps=${STEPS:-$((${#levels[@]} - 1))}
-for ((i = 0; i < steps && i + 1 < ${#levels[@]}; i++)); do
+first=${FIRST:-0}
+for ((i = first; i < first + steps && i + 1 < ${#levels[@]}; i++)); do
   lower=${levels[i]%% *}
   upper=${levels[i + 1]%% *}
   echo "== $upper vs $lower ($game, $games games)"
