@@ -103,7 +103,7 @@ class Page:
 
     def state(self):
         return self.js(
-            "const S = window.tabula; return S.st ? {side: S.st.side, searching: S.searching, "
+            "const S = window.tabula; return S && S.st ? {side: S.st.side, searching: S.searching, "
             "result: S.result, plies: S.ply, line: S.moves.length, legal: S.legal, "
             "dice: S.st.dice || null, fen: S.fen, game: S.game, opts: S.opts, "
             "offered: !!S.st.offered, busy: waiters.length > 0} : null;")
