@@ -35,6 +35,7 @@ GAMES = ["gipf", "bombardment", "cascades", "morris", "backgammon", "nim"]
 SIZES = {"desktop": (1280, 900, False), "phone": (360, 740, True)}
 # For working on the page: WEB_E2E_GAMES=morris,gipf WEB_E2E_SIZES=phone run only those.
 GAMES = os.environ.get("WEB_E2E_GAMES", ",".join(GAMES)).split(",")
+ALL_SIZES = SIZES
 SIZES = {k: SIZES[k] for k in os.environ.get("WEB_E2E_SIZES", ",".join(SIZES)).split(",")}
 TAPPED = 4               # White's moves tapped on the board before the engine takes over
 SESSIONS = 100
@@ -492,7 +493,7 @@ def sessions(page, server_pid):
 
 
 def browser(size):
-    w, h, mobile = SIZES[size]
+    w, h, mobile = ALL_SIZES[size]
     opts = webdriver.ChromeOptions()
     opts.binary_location = "/usr/bin/chromium"
     for arg in ["--headless=new", "--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage",

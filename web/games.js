@@ -133,7 +133,7 @@ const Morris = {
       el(g, 'circle', { cx: x, cy: y, r: 5, class: 'spot' });
       if (st.at[p] === 'W') piece(g, x, y, 17, 'w');
       if (st.at[p] === 'B') piece(g, x, y, 17, 'b');
-      hit(g, p, 'circle', { cx: x, cy: y, r: 20 });
+      hit(g, p, 'circle', { cx: x, cy: y, r: 24 });
     }
     for (let i = 0; i < 7; i++) {
       label(g, 40 + i * 50, 375, LETTERS[i]);
@@ -189,7 +189,7 @@ const Cascades = {
         });
         el(g, 'polygon', { points: pts.join(' '), class: i === st.rows - 1 ? 'cell bottom' : 'cell' });
         if (c !== '.') piece(g, x, y, 13, c);
-        hit(g, name, 'circle', { cx: x, cy: y, r: 16 });
+        hit(g, name, 'circle', { cx: x, cy: y, r: 18 });
       });
       label(g, 10 + ((st.rows - 1 - i) / 2) * 36, 20 + i * 32 + 23, LETTERS[i]);
     });
@@ -260,7 +260,7 @@ const Gipf = {
       el(g, 'circle', { cx: x, cy: y, r: p.dot ? 6 : 3, class: p.dot ? 'dot' : 'spot' });
       const c = st.at[p.name];
       if (c && c !== '.') piece(g, x, y, 15, c);
-      hit(g, p.name, 'circle', { cx: x, cy: y, r: 17 });
+      hit(g, p.name, 'circle', { cx: x, cy: y, r: 21 });
       if (p.dot) label(g, x + (p.x < 4 ? -14 : p.x > 4 ? 14 : 0), y + (p.x === 4 ? (y > 200 ? 22 : -12) : 4), p.name, 'small');
     }
     // Reserves and captures beside the board.
