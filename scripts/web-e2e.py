@@ -341,6 +341,13 @@ def check_prompts(page):
     page.click("button", "take")
     st = page.wait(lambda s: not s["offered"] and s["plies"] == 4, "the take")
     assert "cube=2:b" in st["fen"], st["fen"]
+    # A pasted backgammon position with its roll: its plays can be tapped at once.
+    page.setup("backgammon", {})
+    paste(page, "fen", "w=24:2,13:5,8:3,6:5 b=24:2,13:5,8:3,6:5 w 31 opening")
+    for point in ["8", "5", "6", "5"]:
+        page.click("point", point)
+    page.wait(lambda s: s["plies"] == 1, "the tapped play")
+    assert page.js("return window.tabula.moves[0]") == "31:8/5,6/5"
 
 
 def paste(page, field, text):

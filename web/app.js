@@ -123,6 +123,12 @@ async function sync(autoplay = true) {
   }
   if (!atEnd()) S.dice = null;
   S.st = game().parse(S.fen);
+  // A pasted position string may carry its roll: then its plays are asked for after all.
+  if (preRoll && S.st.dice) {
+    const more = await tx(['legalmoves']);
+    const l = more.find((x) => x === 'legalmoves' || x.startsWith('legalmoves '));
+    if (l) S.legal = l.split(' ').slice(1);
+  }
   S.st.options = S.opts;
   S.sel = [];
   if (atEnd()) clockSwitch(over() ? null : S.st.side);
