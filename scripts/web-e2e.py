@@ -1,19 +1,27 @@
 #!/usr/bin/env python3
 """End-to-end test of the web board in a real headless Chromium (docs/web.md).
 
-Starts `web-board` on a free port, plays one full game of each of the five games in the page
-(White's moves clicked on the board, Black the engine; backgammon's later turns in the page's
-watch mode), checks each final position string and result against a fresh engine that replays
-the page's move list, saves a screenshot of each board to docs/web/GAME.png, checks that
-errors reach the user, then opens and closes 100 browser sessions and checks that no engine
-process is left behind. Usage: web-e2e.py BIN_DIR (holding tabula and web-board).
+Starts `web-board` on a free port and, at a desktop size and at a phone size (device
+emulation: 360 px, touch), plays every game of the page to the end with its default options,
+White's first moves tapped on the board against the engine, and each other option value its
+menus offer once, at one of the two sizes in turn, watched (engine against engine at the
+Beginner level, Novice in backgammon).
+Every game's final position string and result are checked against a fresh engine replaying
+the page's move list, the result banner against the engine's `result`, and the move list is
+stepped back and forward. It opens the choice prompts (Morris mill, GIPF row choice,
+backgammon cube offer) and the analysis pane, saves screenshots of all of them to
+docs/web/, checks errors, pasted strings and take-backs, and fails on any console error.
+Last, 100 page loads must leave no engine process behind. Usage: web-e2e.py BIN_DIR.
 """
+import base64
 import os
 import random
 import re
 import subprocess
 import sys
+import threading
 import time
+import traceback
 
 from selenium import webdriver
 from selenium.webdriver.chrome.service import Service
@@ -23,10 +31,16 @@ from selenium.webdriver.support.ui import Select
 BIN = os.path.abspath(sys.argv[1] if len(sys.argv) > 1 else "target/debug")
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 SHOTS = os.path.join(ROOT, "docs", "web")
-GAMES = ["gipf", "bombardment", "cascades", "morris", "backgammon"]
-MAX_PLIES = 600          # no game of these may last longer against the engine
-BACKGAMMON_CLICKED = 6   # White's backgammon turns clicked before the page watches
+GAMES = ["gipf", "bombardment", "cascades", "morris", "backgammon", "nim"]
+SIZES = {"desktop": (1280, 900, False), "phone": (360, 740, True)}
+# For working on the page: WEB_E2E_GAMES=morris,gipf WEB_E2E_SIZES=phone run only those.
+GAMES = os.environ.get("WEB_E2E_GAMES", ",".join(GAMES)).split(",")
+ALL_SIZES = SIZES
+SIZES = {k: SIZES[k] for k in os.environ.get("WEB_E2E_SIZES", ",".join(SIZES)).split(",")}
+TAPPED = 4               # White's moves tapped on the board before the engine takes over
 SESSIONS = 100
+# Options that only exist with the cube (protocol.md: beaver and jacoby need cube=on).
+NEEDS = {("backgammon", "beaver"): "cube=on", ("backgammon", "jacoby"): "cube=on"}
 
 
 def clicks(game, move):
@@ -55,12 +69,15 @@ def clicks(game, move):
         if ":" not in move or move.endswith(":pass"):
             return [("button", move)]
         return [("point", p) for step in move.split(":")[1].split(",") for p in step.split("/")]
+    if game == "nim":
+        return [("point", move)]
     raise ValueError(game)
 
 
-def engine_replay(game, moves):
-    """The position string and result a fresh engine gives for the page's move list."""
-    script = f"newgame {game}\nposition startpos moves {' '.join(moves)}\nfen\nresult\n"
+def engine(game, opts, moves, start=None):
+    """The position string and result a fresh engine gives for a move list."""
+    pos = f"fen {start}" if start else "startpos"
+    script = f"newgame {game} {opts}\nposition {pos} moves {' '.join(moves)}\nfen\nresult\n"
     out = subprocess.run([os.path.join(BIN, "tabula")], input=script, capture_output=True,
                          text=True, timeout=60).stdout.splitlines()
     fen = next(l[4:] for l in out if l.startswith("fen "))
@@ -68,18 +85,29 @@ def engine_replay(game, moves):
     return fen, result
 
 
-class Page:
-    """The board page in the browser."""
+def banner_words(result):
+    """What the banner must say for an engine result (`white blocked` -> 'White wins')."""
+    who = result.split()[0]
+    return "Draw" if who == "draw" else f"{who.capitalize()} wins"
 
-    def __init__(self, driver, url):
+
+class Page:
+    """The board page in one browser."""
+
+    def __init__(self, driver, url, size):
         self.d = driver
         self.url = url
+        self.size = size
+
+    def js(self, script, *args):
+        return self.d.execute_script(script, *args)
 
     def state(self):
-        return self.d.execute_script(
-            "const S = window.tabula; return S.st ? {side: S.st.side, searching: S.searching, "
-            "result: S.result, plies: S.moves.length, legal: S.legal, dice: S.st.dice || null, "
-            "fen: S.fen, busy: waiters.length > 0} : null;")
+        return self.js(
+            "const S = window.tabula; return S && S.st ? {side: S.st.side, searching: S.searching, "
+            "result: S.result, plies: S.ply, line: S.moves.length, legal: S.legal, "
+            "dice: S.st.dice || null, fen: S.fen, game: S.game, opts: S.opts, "
+            "offered: !!S.st.offered, busy: waiters.length > 0} : null;")
 
     def wait(self, cond, what, timeout=60):
         end = time.time() + timeout
@@ -88,132 +116,338 @@ class Page:
             if st and not st["busy"] and cond(st):
                 return st
             time.sleep(0.02)
-        raise AssertionError(f"timed out waiting for {what}: {self.state()}")
+        raise AssertionError(f"{self.size}: timed out waiting for {what}: {self.state()}")
 
     def click(self, kind, name):
         if kind == "point":
             sel = f'#board [data-point="{name}"]'
         else:
             sel = f'#choices button[data-token="{name}"]'
-        self.d.find_element(By.CSS_SELECTOR, sel).click()
+        el = self.d.find_element(By.CSS_SELECTOR, sel)
+        if kind == "button":
+            self.js("arguments[0].scrollIntoView({block: 'center'})", el)
+        el.click()
+
+    def button(self, bid):
+        el = self.d.find_element(By.ID, bid)
+        self.js("arguments[0].scrollIntoView({block: 'center'})", el)
+        el.click()
 
     def choose(self, select_id, value):
         Select(self.d.find_element(By.ID, select_id)).select_by_value(value)
 
-    def error(self):
-        return self.d.find_element(By.ID, "error").text
+    def text(self, eid):
+        return self.d.find_element(By.ID, eid).text
+
+    def console_errors(self):
+        """Console errors since the last call (none is allowed)."""
+        return [e for e in self.d.get_log("browser") if e["level"] == "SEVERE"]
+
+    def shot(self, name):
+        """A screenshot of the whole page (below the fold too) to docs/web/NAME-SIZE.png."""
+        w, h, mobile = SIZES[self.size]
+        full = self.js("return document.documentElement.scrollHeight")
+        self.d.execute_cdp_cmd("Emulation.setDeviceMetricsOverride", {
+            "width": w, "height": max(h, full), "deviceScaleFactor": 1, "mobile": mobile})
+        try:
+            png = self.d.execute_cdp_cmd("Page.captureScreenshot", {"format": "png"})["data"]
+            with open(os.path.join(SHOTS, f"{name}-{self.size}.png"), "wb") as f:
+                f.write(base64.b64decode(png))
+        finally:
+            self.d.execute_cdp_cmd("Emulation.setDeviceMetricsOverride", {
+                "width": w, "height": h, "deviceScaleFactor": 1 if not mobile else 2,
+                "mobile": mobile})
+
+    def setup(self, game, opts, white="human", black="human"):
+        """A new game of `game` with `opts` ({key: value}), the players chosen after it."""
+        self.choose("white", "human")
+        self.choose("black", "human")
+        self.wait(lambda s: not s["searching"], "no search")
+        if self.js("return document.getElementById('game').value") != game:
+            self.choose("game", game)
+        for sel in self.d.find_elements(By.CSS_SELECTOR, "#options select"):
+            Select(sel).select_by_index(0)
+        for key, value in opts.items():
+            self.choose_option(key, value)
+        self.button("newgame")
+        want = " ".join(f"{k}={v}" for k, v in opts.items())
+        self.wait(lambda s: s["game"] == game and s["opts"] == want and s["line"] == 0 and
+                  s["result"] == "none", f"a new {game} {want}")
+        self.choose("white", white)
+        self.choose("black", black)
+
+    def choose_option(self, key, value):
+        Select(self.d.find_element(By.CSS_SELECTOR, f'#options select[data-key="{key}"]')) \
+            .select_by_value(value)
 
 
-def play_game(page, game, rng):
-    page.choose("white", "human")
-    page.choose("black", "human")
-    page.choose("game", game)
-    page.d.find_element(By.ID, "newgame").click()
-    page.wait(lambda s: s["plies"] == 0 and s["result"] == "none" and s["fen"] and
-              page.d.execute_script("return window.tabula.game") == game, "the new game")
-    page.d.find_element(By.ID, "movetime").clear()
-    page.d.find_element(By.ID, "movetime").send_keys("20")
-    page.choose("black", "engine")
-    clicked = 0
-    shot = False
-    while True:
+def option_sets(page, game):
+    """Every option value the page offers for a game, one game each: the defaults first."""
+    options = page.js(f"return GAMES['{game}'].options")
+    sets = [{}]
+    for o in options:
+        for v in o["values"][1:]:
+            opts = {}
+            if (game, o["key"]) in NEEDS:
+                k, val = NEEDS[(game, o["key"])].split("=")
+                opts[k] = val
+            opts[o["key"]] = v
+            sets.append(opts)
+    return sets
+
+
+def ordered(page, game, opts):
+    """The options in the page's menu order (how the page writes them to `newgame`)."""
+    keys = [o["key"] for o in page.js(f"return GAMES['{game}'].options")]
+    return {k: opts[k] for k in keys if k in opts}
+
+
+def check_end(page, game, opts):
+    """The final position and result against the engine, the banner against the result, and
+    the move list navigated back and forward."""
+    st = page.state()
+    moves = page.js("return window.tabula.moves")
+    optstr = " ".join(f"{k}={v}" for k, v in opts.items())
+    want_fen, want_result = engine(game, optstr, moves)
+    assert st["fen"] == want_fen, f"{game} {optstr}: page {st['fen']!r}, engine {want_fen!r}"
+    assert st["result"] == want_result != "none", f"{game}: {st['result']} vs {want_result}"
+    banner = page.text("banner")
+    assert banner_words(want_result) in banner, f"{game}: banner {banner!r} for {want_result}"
+    # Review: the first move from the list, back to the start, forward, then the end.
+    entries = page.d.find_elements(By.CSS_SELECTOR, "#movelist button.ply")
+    assert len(entries) == len(moves), f"{game}: {len(entries)} entries for {len(moves)} moves"
+    entries[0].click()
+    st = page.wait(lambda s: s["plies"] == 1, "the first move shown")
+    assert st["fen"] == engine(game, optstr, moves[:1])[0]
+    page.button("prev")
+    page.wait(lambda s: s["plies"] == 0, "the start shown")
+    page.button("next")
+    page.button("next")
+    if len(moves) >= 2:
+        st = page.wait(lambda s: s["plies"] == 2, "two moves shown")
+        assert st["fen"] == engine(game, optstr, moves[:2])[0]
+    page.button("last")
+    st = page.wait(lambda s: s["plies"] == len(moves) and s["result"] != "none", "the end again")
+    assert st["fen"] == want_fen and st["line"] == len(moves)
+    return len(moves), want_result
+
+
+def play_tapped(page, game, rng):
+    """White taps random legal moves against the Beginner engine, then the engine plays on."""
+    page.setup(game, {}, "human", "beginner")
+    tapped = 0
+    while tapped < TAPPED:
         st = page.wait(lambda s: s["result"] != "none" or (s["side"] == "w" and not s["searching"]),
                        "White's turn or the end")
         if st["result"] != "none":
             break
-        assert st["plies"] < MAX_PLIES, f"{game}: no end after {MAX_PLIES} plies"
-        if game == "backgammon" and clicked >= BACKGAMMON_CLICKED:
-            page.choose("white", "engine")  # watch mode: the engine plays both sides
-            page.wait(lambda s: s["result"] != "none", "the end of the watched game", 300)
-            break
-        if game == "backgammon" and not st["dice"] and "double" not in st["legal"] and \
-                not any(m in ("take", "drop") for m in st["legal"]):
+        if game == "backgammon" and not st["dice"] and not st["offered"] and \
+                "double" not in st["legal"]:
             page.click("button", "roll")
             st = page.wait(lambda s: s["dice"], "the roll")
-        if not shot and st["plies"] >= 6:
-            page.d.find_element(By.ID, "board").screenshot(os.path.join(SHOTS, f"{game}.png"))
-            shot = True
-        move = rng.choice(st["legal"])
+        # The engine's own line is no hint while it plays a human.
+        assert not page.d.find_elements(By.CSS_SELECTOR, "#board .arrow-pv1"), "a free hint"
+        move = rng.choice([m for m in st["legal"] if m != "double"] or st["legal"])
         before = st["plies"]
         for kind, name in clicks(game, move):
             page.click(kind, name)
         if page.state()["plies"] == before:
             page.click("button", "play")  # a move that longer moves start with (Cascades)
-        st = page.wait(lambda s: s["plies"] > before, f"{move} to be played")
-        played = page.d.execute_script("return window.tabula.moves[%d]" % before)
-        assert played == move, f"{game}: clicked {move}, the page played {played}"
-        clicked += 1
+        page.wait(lambda s: s["plies"] > before, f"{move} to be played")
+        played = page.js("return window.tabula.moves[%d]" % before)
+        assert played == move, f"{game}: tapped {move}, the page played {played}"
+        tapped += 1
+    page.choose("white", "beginner")
+    page.wait(lambda s: s["result"] != "none", f"the end of {game}", 300)
+    n, result = check_end(page, game, {})
+    page.shot(game)
+    return n, result, tapped
+
+
+def play_watched(page, game, opts):
+    # Random backgammon games last about twice as long as the Novice's (greedy) ones.
+    level = "novice" if game == "backgammon" else "beginner"
+    page.setup(game, opts, level, level)
+    page.wait(lambda s: s["result"] != "none", f"the end of {game} {opts}", 300)
+    n, result = check_end(page, game, opts)
+    if game == "backgammon" and opts.get("match", "0") != "0":
+        check_next_match_game(page, int(opts["match"]), result)
+    return n, result
+
+
+def check_next_match_game(page, length, result):
+    """A match game's end: the next game starts from the new score, or the match is over."""
+    words = result.split()
+    points = int(words[words.index("points") + 1]) if "points" in words else 1
+    score = [points, 0] if words[0] == "white" else [0, points]
+    button = page.d.find_element(By.ID, "nextgame")
+    if max(score) >= length:
+        assert not button.is_displayed(), "a next game after the match is won"
+        assert "wins the match" in page.text("banner"), page.text("banner")
+        return
+    page.choose("white", "human")
+    page.choose("black", "human")
+    page.button("nextgame")
+    crawford = " crawford" if length - 1 in score else ""
+    want = f"match={length} score={score[0]}-{score[1]}{crawford}"
+    st = page.wait(lambda s: s["line"] == 0 and s["result"] == "none" and want in s["fen"],
+                   f"the next game at {want}")
+    assert st["fen"].endswith(want), st["fen"]
+
+
+def check_prompts(page):
+    """The choice prompts: a Morris mill, a GIPF row choice and a backgammon cube offer."""
+    # Morris: White closes a1-d1-g1 by placing on g1, then must take a black man.
+    page.setup("morris", {})
+    paste(page, "fen", ".../.../.../....../.../BB./WW. w 7 7 4")
+    page.click("point", "g1")
+    page.wait(lambda s: True, "the mill prompt")
+    assert "Mill" in page.text("prompt"), page.text("prompt")
+    targets = page.d.find_elements(By.CSS_SELECTOR, "#board .hit.target")
+    assert sorted(t.get_attribute("data-point") for t in targets) == ["b2", "d2"], "b2 or d2"
+    page.shot("morris-mill")
+    page.click("point", "d2")
+    page.wait(lambda s: s["plies"] == 1, "the capture")
+    assert page.js("return window.tabula.moves[0]") == "g1xd2"
+    assert page.d.find_elements(By.CSS_SELECTOR, "#board .removed-mark"), "no mark for d2"
+    # GIPF: c1-c2 makes two white rows that cross at c2; each is a numbered button.
+    page.setup("gipf", {})
+    paste(page, "fen", "b2w/1www1/1w4/2w3b/2w3/5/b2w w 7 12 0 0")
+    page.click("point", "c1")
+    page.click("point", "c2")
+    page.wait(lambda s: True, "the row choice")
+    assert "row" in page.text("prompt"), page.text("prompt")
+    runs = page.d.find_elements(By.CSS_SELECTOR, "#board [data-run]")
+    assert sorted(r.get_attribute("data-run") for r in runs) == ["xc2-c5", "xc2-f4"]
+    page.shot("gipf-rows")
+    page.click("button", "xc2-c5")
+    page.wait(lambda s: s["plies"] == 1, "the push with its row")
+    assert page.js("return window.tabula.moves[0]") == "c1-c2:xc2-c5"
+    assert len(page.d.find_elements(By.CSS_SELECTOR, "#board .removed-mark")) == 3  # c3, c4, c5
+    # Backgammon with the cube: both sides play a turn, then White doubles and Black answers.
+    page.setup("backgammon", {"cube": "on"})
+    rng = random.Random(5)
+    for _ in range(2):
+        page.click("button", "roll")
+        st = page.wait(lambda s: s["dice"], "the roll")
+        before = st["plies"]
+        for kind, name in clicks("backgammon", rng.choice(st["legal"])):
+            page.click(kind, name)
+        page.wait(lambda s: s["plies"] > before, "the play")
+    page.click("button", "double")
+    page.wait(lambda s: s["offered"], "the offer")
+    assert "take or drop" in page.text("prompt"), page.text("prompt")
+    page.shot("backgammon-cube")
+    page.click("button", "take")
+    st = page.wait(lambda s: not s["offered"] and s["plies"] == 4, "the take")
+    assert "cube=2:b" in st["fen"], st["fen"]
+    # A pasted backgammon position with its roll: its plays can be tapped at once.
+    page.setup("backgammon", {})
+    paste(page, "fen", "w=24:2,13:5,8:3,6:5 b=24:2,13:5,8:3,6:5 w 31 opening")
+    for point in ["8", "5", "6", "5"]:
+        page.click("point", point)
+    page.wait(lambda s: s["plies"] == 1, "the tapped play")
+    assert page.js("return window.tabula.moves[0]") == "31:8/5,6/5"
+
+
+def paste(page, field, text):
+    box = page.d.find_element(By.ID, field)
+    if not box.is_displayed():
+        page.d.find_element(By.CSS_SELECTOR, "#tools summary").click()
+    box.clear()
+    box.send_keys(text)
+    page.button("set" + field)
+    page.wait(lambda s: s["fen"] == text if field == "fen" else True, f"the pasted {field}")
+
+
+def check_analysis(page):
+    """The analysis pane: three lines, the evaluation bar and the best move on the board;
+    gone once the position changes (no stale advice)."""
+    page.setup("bombardment", {"size": "6"})
+    page.choose("lines", "3")
+    page.button("analyse")
+    end = time.time() + 20
+    while not (len(page.d.find_elements(By.CSS_SELECTOR, "#analysis li")) == 3 and
+               page.d.find_elements(By.CSS_SELECTOR, "#board .arrow-pv1") and
+               page.d.find_element(By.ID, "evalbar").is_displayed()):
+        assert time.time() < end, "no analysis shown"
+        time.sleep(0.05)
+    assert "for White" in page.text("evaltext")
+    time.sleep(0.5)
+    page.shot("analysis")
+    page.button("stop")
+    page.wait(lambda s: not s["searching"], "the analysis to stop")
     st = page.state()
-    moves = page.d.find_element(By.ID, "moves").get_attribute("value").split()
-    fen = page.d.find_element(By.ID, "fen").get_attribute("value")
-    want_fen, want_result = engine_replay(game, moves)
-    assert fen == want_fen, f"{game}: page {fen!r}, engine {want_fen!r}"
-    assert st["result"] == want_result != "none", f"{game}: {st['result']} vs {want_result}"
-    shown = page.d.find_element(By.ID, "status").text
-    assert want_result in shown, f"{game}: status {shown!r}"
-    if not shot:
-        page.d.find_element(By.ID, "board").screenshot(os.path.join(SHOTS, f"{game}.png"))
-    print(f"web-e2e: {game}: {len(moves)} plies ({clicked} clicked), {want_result}", flush=True)
+    page.click("point", "a2")
+    page.click("point", "a3")
+    page.wait(lambda s: s["plies"] == 1, "a move")
+    assert not page.d.find_elements(By.CSS_SELECTOR, "#analysis li"), "stale analysis lines"
+    assert not page.d.find_elements(By.CSS_SELECTOR, "#board .arrow-pv1"), "stale arrow"
 
 
 def check_tools(page):
-    """Move lists and position strings pasted, undo, and analysis drawn on the board."""
-    page.choose("white", "human")
-    page.choose("black", "human")
-    page.choose("game", "morris")
-    page.d.find_element(By.ID, "newgame").click()
-    page.wait(lambda s: s["plies"] == 0 and s["fen"].endswith(" w 9 9 0"), "a new Morris game")
-    box = page.d.find_element(By.ID, "moves")
-    box.clear()
-    box.send_keys("d2 d6 f4")
-    page.d.find_element(By.ID, "setmoves").click()
+    """Pasted move lists and position strings, take-back, and errors shown to the user."""
+    page.setup("morris", {})
+    paste(page, "moves", "d2 d6 f4")
     st = page.wait(lambda s: s["plies"] == 3, "the pasted moves")
-    assert st["fen"] == engine_replay("morris", ["d2", "d6", "f4"])[0], st["fen"]
-    page.d.find_element(By.ID, "undo").click()
-    st = page.wait(lambda s: s["plies"] == 2, "the undo")
-    assert st["fen"] == engine_replay("morris", ["d2", "d6"])[0], st["fen"]
-    copied = st["fen"]
-    page.d.find_element(By.ID, "newgame").click()
-    page.wait(lambda s: s["fen"] != copied, "a new game")
+    assert st["fen"] == engine("morris", "", ["d2", "d6", "f4"])[0], st["fen"]
+    page.button("takeback")
+    st = page.wait(lambda s: s["plies"] == 2 and s["line"] == 2, "the take-back")
+    assert st["fen"] == engine("morris", "", ["d2", "d6"])[0], st["fen"]
+    # Flip: the drawing turns half a turn, its texts stay upright; again: back.
+    page.button("flip")
+    view = page.d.find_element(By.CSS_SELECTOR, "#board > g")
+    assert (view.get_attribute("transform") or "").startswith("rotate(180"), "not flipped"
+    page.button("flip")
+    view = page.d.find_element(By.CSS_SELECTOR, "#board > g")
+    assert not view.get_attribute("transform"), "still flipped"
+    check_clock(page)
+    page.setup("morris", {})
+    paste(page, "moves", "d2 d6")
+    # A refused position string is explained and stays in its field for correcting.
     box = page.d.find_element(By.ID, "fen")
     box.clear()
-    box.send_keys(copied)
-    page.d.find_element(By.ID, "setfen").click()
-    page.wait(lambda s: s["fen"] == copied and s["plies"] == 0, "the pasted position")
-    page.d.find_element(By.ID, "analyse").click()
-    end = time.time() + 20
-    while not (page.d.find_elements(By.CSS_SELECTOR, "#board .arrow-pv1") and
-               "depth" in page.d.find_element(By.ID, "analysis").text):
-        assert time.time() < end, "no analysis shown"
-        time.sleep(0.05)
-    page.d.find_element(By.ID, "stop").click()
-    page.wait(lambda s: not s["searching"], "the analysis to stop")
-
-
-def check_errors(page):
-    """Errors from the engine and from the server reach the user."""
+    box.send_keys("not a position")
+    page.button("setfen")
+    wait_text(page, "Bad position")
+    assert not page.text("error").startswith("error"), page.text("error")
+    page.wait(lambda s: s["plies"] == 2, "the old position back")
+    assert box.get_attribute("value") == "not a position", box.get_attribute("value")
     box = page.d.find_element(By.ID, "command")
     box.clear()
     box.send_keys("frobnicate\n")
-    page_wait_text(page, "error unknown command: frobnicate")
-    # A forged message (two lines in one frame) from the page's own socket.
-    page.d.execute_script("ws.send('fen\\nquit')")
-    page_wait_text(page, "error rejected by the server")
-    fen = page.d.find_element(By.ID, "fen")
-    fen.clear()
-    fen.send_keys("not a position")
-    page.d.find_element(By.ID, "setfen").click()
-    page_wait_text(page, "error ")
-    page.wait(lambda s: s["fen"], "the old position back")
+    wait_text(page, "Unknown command: frobnicate")
+    page.js("ws.send('fen\\nquit')")  # a forged message (two lines in one frame)
+    wait_text(page, "Rejected by the server")
 
 
-def page_wait_text(page, text, timeout=20):
+def check_clock(page):
+    """A time control: an engine game under it ends by the rules (the engine is told the
+    clocks); a human's clock that runs out loses on time."""
+    page.choose("tc", "3+2")
+    page.setup("bombardment", {"size": "5"}, "beginner", "beginner")
+    page.wait(lambda s: s["result"] != "none", "the end of a game under a clock")
+    check_end(page, "bombardment", {"size": "5"})
+    assert not page.js("return C.flagged"), "a flag in a 3-minute game of a few plies"
+    page.choose("tc", "1+0")
+    page.setup("morris", {})
+    # One minute is long for a test: White's clock is set to 0.3 s left.
+    page.js("C.left.w = 300; C.since = Date.now();")
+    end = time.time() + 10
+    while "Black wins on time" not in page.text("banner"):
+        assert time.time() < end, f"no loss on time: {page.text('banner')!r}"
+        time.sleep(0.05)
+    assert not page.d.find_elements(By.CSS_SELECTOR, "#board .hit.target"), "moves after a flag"
+    page.choose("tc", "0")
+
+
+def wait_text(page, text, timeout=20):
     end = time.time() + timeout
     while time.time() < end:
-        if text in page.error():
+        if text in page.text("error"):
             return
         time.sleep(0.02)
-    raise AssertionError(f"no {text!r} shown; shown: {page.error()!r}")
+    raise AssertionError(f"no {text!r} shown; shown: {page.text('error')!r}")
 
 
 def children(pid):
@@ -238,7 +472,6 @@ def rss_kib(pid):
 
 def sessions(page, server_pid):
     """Opens and closes SESSIONS browser sessions; no engine may outlive its page."""
-    # A second tab, closed: its engine goes, the first tab's stays.
     first = page.d.current_window_handle
     page.d.switch_to.new_window("tab")
     page.d.get(page.url)
@@ -266,38 +499,116 @@ def sessions(page, server_pid):
     assert not left, f"engine processes left behind: {left}"
 
 
+def browser(size):
+    w, h, mobile = ALL_SIZES[size]
+    opts = webdriver.ChromeOptions()
+    opts.binary_location = "/usr/bin/chromium"
+    for arg in ["--headless=new", "--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage",
+                "--disable-quic", "--no-first-run", "--disable-background-networking",
+                "--disable-component-update", "--disable-sync", f"--window-size={w},{h}"]:
+        opts.add_argument(arg)
+    if mobile:
+        opts.add_experimental_option("mobileEmulation", {
+            "deviceMetrics": {"width": w, "height": h, "pixelRatio": 2.0, "touch": True},
+            "userAgent": "Mozilla/5.0 (Linux; Android 14; Pixel 7) AppleWebKit/537.36 "
+                         "(KHTML, like Gecko) Chrome/120.0 Mobile Safari/537.36"})
+    opts.set_capability("goog:loggingPrefs", {"browser": "ALL"})
+    return webdriver.Chrome(options=opts, service=Service("/usr/bin/chromedriver"))
+
+
+def run_size(size, port, server_pid):
+    """Everything at one screen size; returns (games played, option sets)."""
+    driver = browser(size)
+    played = 0
+    try:
+        page = Page(driver, f"http://localhost:{port}/", size)
+        driver.get(page.url)
+        page.wait(lambda s: s["fen"], "the first session")
+        width = page.js("return document.documentElement.scrollWidth")
+        assert width <= SIZES[size][0], f"{size}: the page scrolls sideways ({width} px)"
+        rng = random.Random(17)
+        sets = 0
+        for game in GAMES:
+            started = time.time()
+            n, result, tapped = play_tapped(page, game, rng)
+            played += 1
+            line = [f"{game} tapped {tapped}: {n} plies {result}"]
+            # The other option values are shared out between the sizes (each played once).
+            others = option_sets(page, game)[1:]
+            k = list(SIZES).index(size)
+            for opts in others[k::len(SIZES)]:
+                opts = ordered(page, game, opts)
+                n, result = play_watched(page, game, opts)
+                played += 1
+                sets += 1
+                line.append(f"{' '.join(f'{k}={v}' for k, v in opts.items())}: {n} {result}")
+            errors = page.console_errors()
+            assert not errors, f"{size} {game}: console errors {errors}"
+            print(f"web-e2e: {size}: {game} {time.time() - started:.1f} s: " + "; ".join(line),
+                  flush=True)
+            # The page at this size must never scroll sideways.
+            width = page.js("return document.documentElement.scrollWidth")
+            assert width <= SIZES[size][0], f"{size} {game}: the page scrolls sideways ({width} px)"
+        check_prompts(page)
+        check_analysis(page)
+        check_tools(page)
+        errors = [e for e in page.console_errors() if "frobnicate" not in e["message"]]
+        assert not errors, f"{size}: console errors {errors}"
+        return played, sets
+    finally:
+        driver.quit()
+
+
+def run_sessions(port, server_pid):
+    """The session checks, once the other browsers are gone (they count engine processes)."""
+    driver = browser("desktop")
+    try:
+        page = Page(driver, f"http://localhost:{port}/", "desktop")
+        driver.get(page.url)
+        page.wait(lambda s: s["fen"], "the first session")
+        sessions(page, server_pid)
+    finally:
+        driver.quit()
+
+
 def main():
     os.makedirs(SHOTS, exist_ok=True)
     server = subprocess.Popen([os.path.join(BIN, "web-board"), "--port", "0", "--engine",
                                os.path.join(BIN, "tabula"), "--max-sessions", "4"],
                               stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, text=True)
+    started = time.time()
+    done, failures = {}, []
+
+    # The sizes run at once, each in its own browser and session (two cores: about twice as
+    # fast as one after the other).
+    def one(size):
+        try:
+            t = time.time()
+            done[size] = run_size(size, port, server.pid)
+            print(f"web-e2e: {size}: {done[size][0]} games to the end ({len(GAMES)} games, "
+                  f"{done[size][1]} other option values), prompts, analysis, tools: 0 console "
+                  f"errors, {time.time() - t:.1f} s", flush=True)
+        except BaseException as e:  # reported below, after the other size has finished
+            failures.append((size, e))
+            traceback.print_exc()
+
     try:
         port = re.search(r":(\d+)", server.stdout.readline()).group(1)
-        opts = webdriver.ChromeOptions()
-        opts.binary_location = "/usr/bin/chromium"
-        for arg in ["--headless=new", "--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage",
-                    "--window-size=1100,1000"]:
-            opts.add_argument(arg)
-        driver = webdriver.Chrome(options=opts, service=Service("/usr/bin/chromedriver"))
-        try:
-            page = Page(driver, f"http://localhost:{port}/")
-            driver.get(page.url)
-            page.wait(lambda s: s["fen"], "the first session")
-            started = time.time()
-            rng = random.Random(17)
-            for game in GAMES:
-                play_game(page, game, rng)
-            check_tools(page)
-            check_errors(page)
-            print(f"web-e2e: five games, tools and errors in {time.time() - started:.1f} s", flush=True)
-            sessions(page, server.pid)
-        finally:
-            driver.quit()
+        threads = [threading.Thread(target=one, args=(size,)) for size in SIZES]
+        for t in threads:
+            t.start()
+        for t in threads:
+            t.join()
+        if failures:
+            raise AssertionError(f"failed at {', '.join(size for size, _ in failures)}")
+        run_sessions(port, server.pid)
+        total = sum(p for p, _ in done.values())
+        option_values = sum(s for _, s in done.values())
     finally:
         server.terminate()
         server.wait()
-    # The plain closing line test runners print: five games, the tools, the errors, the sessions.
-    print(f"web-e2e: {len(GAMES) + 3} passed, 0 failed")
+    print(f"web-e2e: {total} games ({len(GAMES)} games at {len(SIZES)} sizes, {option_values} "
+          f"other option values) in {time.time() - started:.1f} s; passed, 0 failed")
 
 
 if __name__ == "__main__":

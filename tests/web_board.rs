@@ -152,6 +152,13 @@ fn serves_the_page_and_refuses_other_requests() {
     assert!(page.contains("<svg id=\"board\""), "{page}");
     let script = server.get("GET", "/app.js");
     assert!(script.contains("Content-Type: text/javascript"), "{script}");
+    // Browsers ask for /favicon.ico on every load: it is there (the page links the SVG).
+    for icon in ["/favicon.ico", "/favicon.svg"] {
+        let answer = server.get("GET", icon);
+        assert!(answer.starts_with("HTTP/1.1 200 OK"), "{answer}");
+        assert!(answer.contains("Content-Type: image/svg+xml"), "{answer}");
+        assert!(answer.contains("<svg"), "{answer}");
+    }
     assert!(
         server.get("HEAD", "/").ends_with("\r\n\r\n"),
         "HEAD has no body"

@@ -45,3 +45,15 @@ function ring(parent, p, kind) {
 function label(parent, x, y, text, cls) {
   return el(parent, 'text', { x, y, class: 'label ' + (cls || '') }, text);
 }
+
+// A cross over a point: a piece the last move took off the board.
+function cross(parent, p) {
+  const [x, y] = p, d = 9;
+  el(parent, 'path', { d: `M${x - d},${y - d}L${x + d},${y + d}M${x - d},${y + d}L${x + d},${y - d}`, class: 'removed-mark' });
+}
+
+// A numbered disc, naming a choice drawn on the board like the button that makes it.
+function badge(parent, p, text, k) {
+  el(parent, 'circle', { cx: p[0], cy: p[1], r: 10, class: `badge run-${k}` });
+  label(parent, p[0], p[1] + 4, text, 'badge-text');
+}

@@ -28,11 +28,23 @@ function orders(list) {
   return out;
 }
 
+// The squares that held a piece before a move and are empty after it, the move's own start
+// excluded: what a detonation or a capture took away (drawn as crosses after the move).
+function emptied(before, after, keep) {
+  return Object.keys(before).filter((p) => /[wb]/i.test(before[p]) && after[p] === '.' && !keep.includes(p));
+}
+
 const Bombardment = {
-  options: [{ key: 'size', values: ['8', '5', '6', '7', '9', '10', '11', '12', '13', '14', '15', '16'] }],
+  title: 'Bombardment',
+  help: 'Tap one of your pieces, then the square it steps to (one square forward, straight or diagonally, onto an empty square), or tap the piece and then Detonate: it explodes with every piece on the eight squares around it. Reach the far rank, or leave the opponent without pieces.',
+  options: [{ key: 'size', label: 'Board size', values: ['8', '5', '6', '7', '9', '10', '11', '12', '13', '14', '15', '16'] }],
+  reasons: { 'far-rank': (w) => `${w} reached the far rank`, 'no-pieces': (w, l) => `${l} has no pieces left`, 'board-empty': () => 'every piece is gone' },
+  tokenLabel(t) { return t.startsWith('x') ? `Detonate ${t.slice(1)}` : t; },
   parse(fen) {
     const board = rowsOf(fen).map(expandRow);
-    return { board, n: board.length, side: fen.split(' ')[1] };
+    const at = {};
+    board.forEach((row, i) => row.forEach((c, f) => { at[LETTERS[f] + (board.length - i)] = c; }));
+    return { board, at, n: board.length, side: fen.split(' ')[1] };
   },
   pos(p, st) {
     const f = LETTERS.indexOf(p[0]), r = +p.slice(1);
@@ -62,6 +74,7 @@ const Bombardment = {
     const pts = m.match(/[a-p]\d+/g) || [];
     return m.startsWith('x') ? [{ at: pts[0], bad: true }] : [{ from: pts[0], to: pts[1] }];
   },
+  removed(before, after, m) { return m.startsWith('x') ? emptied(before.at, after.at, []) : []; },
 };
 
 const MORRIS_POINTS = 'a1 a4 a7 b2 b4 b6 c3 c4 c5 d1 d2 d3 d5 d6 d7 e3 e4 e5 f2 f4 f6 g1 g4 g7'.split(' ');
@@ -71,11 +84,34 @@ const MORRIS_LINES = [
 ];
 
 const Morris = {
+  title: "Nine Men's Morris",
+  help: 'While you have men in hand, tap an empty point to place one; then tap a man and the point it moves to. Three in a row (a mill) lets you remove one of the opponent\'s men: tap it. Leave the opponent with two men or no move.',
   options: [
-    { key: 'flying', values: ['false', 'true'] },
-    { key: 'repetition', values: ['3', '0', '2', '4'] },
-    { key: 'nocapture', values: ['100', '0', '50', '200'] },
+    { key: 'flying', label: 'Flying with three', values: ['false', 'true'], names: ['no', 'yes'] },
+    { key: 'repetition', label: 'Draw on repetition', values: ['3', '0', '2', '5'], names: ['3rd time', 'never', '2nd time', '5th time'] },
+    { key: 'nocapture', label: 'Draw without capture', values: ['100', '0', '20', '50', '200'], names: ['100 plies', 'never', '20 plies', '50 plies', '200 plies'] },
   ],
+  reasons: {
+    'too-few-pieces': (w, l) => `${l} is down to two men`, blocked: (w, l) => `${l} cannot move`,
+    repetition: () => 'the position repeated', 'no-capture': () => 'no capture for too long',
+  },
+  // After the man is placed or moved, a move that closes a mill still waits for its capture:
+  // the page draws the man on its new point and asks for the capture.
+  pending(sel, cands) {
+    const done = sel.join('');
+    return sel.length && cands.some(([m]) => m.startsWith(done + 'x')) ? sel : null;
+  },
+  preview(st, sel) {
+    const at = Object.assign({}, st.at);
+    const up = st.side === 'w' ? 'W' : 'B';
+    if (sel.length === 2) { at[sel[1]] = at[sel[0]]; at[sel[0]] = '.'; } else at[sel[0]] = up;
+    return Object.assign({}, st, { at, hand: sel.length === 1 ? Object.assign({}, st.hand, { [st.side]: st.hand[st.side] - 1 }) : st.hand });
+  },
+  prompt(sel, cands, st) {
+    if (!this.pending(sel, cands)) return '';
+    return `Mill! Tap one of ${st.side === 'w' ? "Black's" : "White's"} men to remove it.`;
+  },
+  removed(before, after, m) { const c = m.split('x')[1]; return c ? [c] : []; },
   parse(fen) {
     const [ranks, side, wh, bh, clock] = fen.split(' ');
     const at = {};
@@ -97,7 +133,7 @@ const Morris = {
       el(g, 'circle', { cx: x, cy: y, r: 5, class: 'spot' });
       if (st.at[p] === 'W') piece(g, x, y, 17, 'w');
       if (st.at[p] === 'B') piece(g, x, y, 17, 'b');
-      hit(g, p, 'circle', { cx: x, cy: y, r: 20 });
+      hit(g, p, 'circle', { cx: x, cy: y, r: 24 });
     }
     for (let i = 0; i < 7; i++) {
       label(g, 40 + i * 50, 375, LETTERS[i]);
@@ -122,12 +158,18 @@ const Morris = {
   },
 };
 
+// The sizes the menus offer (the engine takes 2..16; these keep the browser test short).
+const CASCADES_SIZES = ['8', '3', '4', '5', '6', '7', '10', '12'];
 const Cascades = {
+  title: 'Cascades',
+  help: 'Place one or two stones a turn (White\'s first move: one), each beside or below one of your stones; tap one cell, then a second one or Play. Hold more than half of the bottom row, or the most of it after two passes.',
   options: [
-    { key: 'width', values: ['8', '2', '3', '4', '5', '6', '7', '9', '10', '12', '16'] },
-    { key: 'rows', values: ['8', '2', '3', '4', '5', '6', '7', '9', '10', '12', '16'] },
-    { key: 'adjacency', values: ['side-below', 'below'] },
+    { key: 'width', label: 'Top row', values: CASCADES_SIZES },
+    { key: 'rows', label: 'Rows', values: CASCADES_SIZES },
+    { key: 'adjacency', label: 'Grows', values: ['side-below', 'below'], names: ['beside or below', 'below only'] },
   ],
+  reasons: { majority: (w) => `${w} holds most of the bottom row`, 'two-passes': () => 'two passes in a row' },
+  tokenLabel(t) { return t === 'pass' ? 'Pass' : t; },
   parse(fen) {
     const [rows, side, passes, first] = fen.split(' ');
     const cells = rows.split('/').map((r) => [...r]);
@@ -147,7 +189,7 @@ const Cascades = {
         });
         el(g, 'polygon', { points: pts.join(' '), class: i === st.rows - 1 ? 'cell bottom' : 'cell' });
         if (c !== '.') piece(g, x, y, 13, c);
-        hit(g, name, 'circle', { cx: x, cy: y, r: 16 });
+        hit(g, name, 'circle', { cx: x, cy: y, r: 18 });
       });
       label(g, 10 + ((st.rows - 1 - i) / 2) * 36, 20 + i * 32 + 23, LETTERS[i]);
     });
@@ -163,7 +205,24 @@ const Cascades = {
 // GIPF: column x (a=0..i=8), internal y = row - 1 + max(0, x - 4) (notation.md).
 const GIPF_SIZES = [5, 6, 7, 8, 9, 8, 7, 6, 5];
 const Gipf = {
-  options: [{ key: 'variant', values: ['basic', 'standard', 'tournament'] }],
+  title: 'GIPF',
+  help: 'Tap a dot on the edge, then the spot next to it: your piece enters there and pushes the line along. Four in a row of your colour are taken off with the pieces that extend them; when rows cross, you choose which goes (numbered buttons, the row drawn on the board). Whoever must play with an empty reserve loses.',
+  options: [{ key: 'variant', label: 'Variant', values: ['basic', 'standard', 'tournament'] }],
+  reasons: { 'no-reserve': (w, l) => `${l} has no pieces left to play`, 'no-gipf': (w, l) => `${l} has no GIPF-piece left` },
+  tokenLabel(t, st, i) {
+    if (t === 'G') return 'GIPF-piece (double)';
+    const run = t.match(/^x([a-i]\d+)-([a-i]\d+)(.*)$/);
+    if (!run) return t;
+    const kept = run[3] ? ', keep ' + run[3].slice(1).split('/').join(' ') : '';
+    return `Row ${i + 1}: remove ${run[1]}–${run[2]}${kept}`;
+  },
+  // A removal choice's run, drawn on the board with its number beside the buttons.
+  run(t) { const r = t.match(/^x([a-i]\d+)-([a-i]\d+)/); return r ? [r[1], r[2]] : null; },
+  prompt(sel, cands, st, next) {
+    if (![...next].some((t) => t.startsWith('x'))) return '';
+    return `${st.side === 'w' ? 'White' : 'Black'} has rows that cross: choose the row to remove (numbered on the board).`;
+  },
+  removed(before, after) { return emptied(before.at, after.at, []); },
   parse(fen) {
     const f = fen.split(' ');
     const at = {};
@@ -201,7 +260,7 @@ const Gipf = {
       el(g, 'circle', { cx: x, cy: y, r: p.dot ? 6 : 3, class: p.dot ? 'dot' : 'spot' });
       const c = st.at[p.name];
       if (c && c !== '.') piece(g, x, y, 15, c);
-      hit(g, p.name, 'circle', { cx: x, cy: y, r: 17 });
+      hit(g, p.name, 'circle', { cx: x, cy: y, r: 21 });
       if (p.dot) label(g, x + (p.x < 4 ? -14 : p.x > 4 ? 14 : 0), y + (p.x === 4 ? (y > 200 ? 22 : -12) : 4), p.name, 'small');
     }
     // Reserves and captures beside the board.
@@ -236,13 +295,37 @@ const Gipf = {
 // place 25 - q. Click names are the mover's point numbers (notation.md), so they depend on
 // the side to move.
 const Backgammon = {
+  title: 'Backgammon',
+  help: 'Tap Roll (or Double when you may), then move checker by checker: tap the point a checker leaves, then the point it reaches (bar and the off tray too). Pip counts are under the board; the cube sits on the side of its owner. Bear all fifteen checkers off first.',
   options: [
-    { key: 'cube', values: ['off', 'on'] },
-    { key: 'beaver', values: ['off', 'on'] },
-    { key: 'jacoby', values: ['off', 'on'] },
-    { key: 'match', values: ['0', '1', '3', '5', '7'] },
-    { key: 'eval', values: ['neural', 'heuristic', 'pubeval'] },
+    { key: 'cube', label: 'Doubling cube', values: ['off', 'on'] },
+    { key: 'match', label: 'Match to', values: ['0', '1', '3', '5', '7', '9', '11', '15', '25'], names: ['money game', '1 point', '3 points', '5 points', '7 points', '9 points', '11 points', '15 points', '25 points'] },
+    { key: 'jacoby', label: 'Jacoby rule', values: ['off', 'on'] },
+    { key: 'beaver', label: 'Beavers', values: ['off', 'on'] },
+    { key: 'eval', label: 'Engine evaluation', values: ['neural', 'heuristic', 'pubeval'] },
   ],
+  reasons: {
+    single: () => 'a single game', gammon: (w, l) => `${l} is gammoned`, backgammon: (w, l) => `${l} is backgammoned`,
+    drop: (w, l) => `${l} dropped the cube`,
+  },
+  tokenLabel(t) {
+    const names = { double: 'Double', take: 'Take', drop: 'Drop', beaver: 'Beaver (take and redouble)' };
+    if (names[t]) return names[t];
+    return t.endsWith(':pass') ? `No move with ${t.slice(0, 2)}: pass` : t;
+  },
+  prompt(sel, cands, st, next) {
+    if (st.offered) {
+      const v = st.cube ? +st.cube.split(':')[0] : 1;
+      return `${st.side === 'w' ? 'Black' : 'White'} doubles to ${v * 2}: take or drop?`;
+    }
+    return '';
+  },
+  // Pips still to travel (a checker on the bar: 25), from the position string's counts.
+  pips(side) {
+    let n = 0;
+    for (const [p, k] of Object.entries(side)) n += (p === 'bar' ? 25 : p === 'off' ? 0 : +p) * k;
+    return n;
+  },
   parse(fen) {
     const f = fen.split(' ');
     const count = (list) => {
@@ -258,6 +341,9 @@ const Backgammon = {
       w: count(f[0]), b: count(f[1]), side: f[2], dice: f[3] === '-' ? null : f[3],
       opening: flags.includes('opening'), offered: flags.includes('offered'),
       cube: cube ? cube.slice(5) : null, flags: flags.filter((x) => x !== 'opening').join(' '),
+      match: +((flags.find((x) => x.startsWith('match=')) || 'match=0').slice(6)),
+      score: (flags.find((x) => x.startsWith('score=')) || 'score=0-0').slice(6).split('-').map(Number),
+      crawford: flags.includes('crawford'),
     };
   },
   // Board place (1..24 White's numbering) to the x of its column and whether it is on top.
@@ -296,26 +382,31 @@ const Backgammon = {
       for (let i = 0; i < st[c].off; i++) el(g, 'rect', { x: 413, y: y0 + dir * i * 9 - 4, width: 24, height: 8, class: 'piece ' + (c === 'w' ? 'white' : 'black') });
     }
     hit(g, 'off', 'rect', { x: 410, y: 5, width: 30, height: 340 });
-    if (st.dice) {
-      const dice = st.dice[0] === st.dice[1] ? [st.dice[0], st.dice[0], st.dice[0], st.dice[0]] : [...st.dice];
-      const used = st.usedDice || [];
+    // The mover's dice on the right half; the opponent's last roll, faded, on the left half.
+    const drawDice = (roll, c, x0, used, faded) => {
+      const dice = roll[0] === roll[1] ? [roll[0], roll[0], roll[0], roll[0]] : [...roll];
       dice.forEach((d, i) => {
-        const x = 270 + i * 30, y = 160;
-        el(g, 'rect', { x, y, width: 26, height: 26, rx: 4, class: 'die ' + (st.side === 'w' ? 'white' : 'black') + (i < used.length ? ' used' : '') });
-        label(g, x + 13, y + 18, d, 'die-text ' + (st.side === 'w' ? 'on-white' : 'on-black'));
+        const x = x0 + i * 30, y = 162;
+        el(g, 'rect', { x, y, width: 26, height: 26, rx: 4, class: 'die ' + (c === 'w' ? 'white' : 'black') + (i < used || faded ? ' used' : '') });
+        label(g, x + 13, y + 18, d, 'die-text ' + (c === 'w' ? 'on-white' : 'on-black'));
       });
-    }
+    };
+    if (st.dice) drawDice(st.dice, st.side, 262, (st.usedDice || []).length, false);
+    if (st.lastRoll) drawDice(st.lastRoll, st.side === 'w' ? 'b' : 'w', 50, 0, true);
     // A centred cube at 1 has no flag in the position string: the game's options tell.
-    const cubeValue = st.cube ? st.cube.split(':')[0] : /cube=on/.test(st.options || '') ? '64' : null;
-    if (cubeValue) {
-      const owner = st.cube.split(':')[1];
-      const y = owner === 'w' ? 300 : owner === 'b' ? 20 : 160;
-      el(g, 'rect', { x: 40, y, width: 28, height: 28, rx: 3, class: 'cube' });
-      label(g, 54, y + 19, cubeValue, 'cube-text');
-      if (st.offered) label(g, 110, y + 19, 'double offered', 'small');
+    const cubeOn = st.cube || /cube=on/.test(st.options || '');
+    if (cubeOn) {
+      const [value, owner] = st.cube ? st.cube.split(':') : ['64', undefined];
+      const y = owner === 'w' ? 305 : owner === 'b' ? 15 : 162;
+      el(g, 'rect', { x: 201, y, width: 28, height: 28, rx: 3, class: 'cube' + (st.offered ? ' offered' : '') });
+      label(g, 215, y + 19, st.offered ? String(2 * (st.cube ? +value : 1)) : value, 'cube-text');
     }
-    label(g, 225, 375, `${st.side === 'w' ? 'White' : 'Black'} to play${st.dice ? ' ' + st.dice : ''}${st.flags ? '  (' + st.flags + ')' : ''}`);
-    return '0 0 445 385';
+    const pips = `Pips: White ${this.pips(st.w)}, Black ${this.pips(st.b)}`;
+    label(g, 10, 372, pips, 'left');
+    if (st.match) {
+      label(g, 435, 372, `Match to ${st.match}: ${st.score[0]}-${st.score[1]}${st.crawford ? ' Crawford' : ''}`, 'right');
+    }
+    return '0 0 445 382';
   },
   stack(g, x, top, c, n, start) {
     const y0 = start || (top ? 27 : 323), dir = top ? 1 : -1;
@@ -352,7 +443,10 @@ const Backgammon = {
 
 // Nim (the template game): heap letters, counters clicked to take them and all after them.
 const Nim = {
-  options: [{ key: 'heaps', values: ['3,4,5', '1,2,3', '5,5,5,5', '7,9,11'] }],
+  title: 'Nim',
+  help: 'Tap a counter: it and every counter to its right in that heap are taken. Whoever takes the last counter wins.',
+  options: [{ key: 'heaps', label: 'Heaps', values: ['3,4,5', '1,2,3', '5,5,5,5', '7,9,11'] }],
+  reasons: { 'last-counter': (w) => `${w} took the last counter` },
   parse(fen) {
     const [heaps, side] = fen.split(' ');
     return { heaps: heaps.split('/').map(Number), side };

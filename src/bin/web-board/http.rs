@@ -19,7 +19,8 @@ pub enum Head {
 }
 
 /// The page's files, embedded so the binary is self-contained.
-const FILES: [(&str, &str, &str); 5] = [
+/// The favicon is an SVG, served under both names browsers ask for.
+const FILES: [(&str, &str, &str); 7] = [
     ("/", "text/html", include_str!("../../../web/index.html")),
     (
         "/style.css",
@@ -40,6 +41,16 @@ const FILES: [(&str, &str, &str); 5] = [
         "/draw.js",
         "text/javascript",
         include_str!("../../../web/draw.js"),
+    ),
+    (
+        "/favicon.svg",
+        "image/svg+xml",
+        include_str!("../../../web/favicon.svg"),
+    ),
+    (
+        "/favicon.ico",
+        "image/svg+xml",
+        include_str!("../../../web/favicon.svg"),
     ),
 ];
 
