@@ -346,6 +346,9 @@ fn match_states_round_trip() {
             assert_eq!(ids::from_xgid(&x, &m).unwrap(), p, "{x}");
             let g = ids::to_gnubg_id(&p);
             assert_eq!(ids::from_gnubg_id(&g, &m).unwrap(), p, "{g}");
+            if let Some(f) = fibs::to_fibs(&p) {
+                assert_eq!(fibs::from_fibs(&f, &m).unwrap(), p, "{f}");
+            }
             checked += 1;
             if p.cube().offered {
                 let pick = if next() % 3 == 0 { "drop" } else { "take" };
