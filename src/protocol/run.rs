@@ -7,6 +7,7 @@
 use super::read_ahead::PendingStops;
 use super::response::{Output, Response};
 use super::session::{Flow, Session};
+use super::ubgi;
 use std::io::{BufRead, ErrorKind, Write};
 use std::panic::{catch_unwind, AssertUnwindSafe};
 use std::sync::mpsc::{sync_channel, Receiver, SyncSender};
@@ -17,7 +18,7 @@ const READ_AHEAD: usize = 1024;
 /// Longest accepted input line in bytes; longer lines are refused with an error.
 pub const LINE_LIMIT: usize = 256 * 1024;
 
-enum Line {
+pub(super) enum Line {
     Text(String),
     TooLong(usize),
     End,
@@ -118,8 +119,12 @@ pub fn run(
         let _ = wake.try_send(Line::OutputClosed);
     }));
     read_ahead(input, session.pending_stops(), sender);
+    let mut first = true;
     loop {
         match lines.recv().unwrap_or(Line::End) {
+            Line::Text(text) if std::mem::take(&mut first) && text.trim() == ubgi::HANDSHAKE => {
+                return ubgi::serve(&lines, &out);
+            }
             Line::Text(text) => {
                 // A bug must not take the engine down: report it and keep the session.
                 match catch_unwind(AssertUnwindSafe(|| session.handle(&text))) {
