@@ -34,6 +34,7 @@ pub mod features;
 pub mod fibs;
 pub mod ids;
 mod laws;
+pub mod matfile;
 pub mod met;
 pub mod move_text;
 pub mod movegen;
