@@ -36,6 +36,7 @@ pub mod ids;
 mod laws;
 pub mod matfile;
 pub mod met;
+pub mod met_kazaross;
 pub mod move_text;
 pub mod movegen;
 #[cfg(test)]
