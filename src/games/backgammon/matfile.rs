@@ -410,28 +410,16 @@ fn replay(
     let mut cube = 1;
     for (line, side, cell) in &game.cells {
         let (line, side) = (*line, *side);
-        if let Cell::Wins(points) = cell {
-            // A game not over was resigned: worth the cube times 1, 2 or 3.
-            let (winner, fits) = match pos.outcome() {
-                Some(o) => (o.winner, o.points == *points),
-                None => (Some(side), [1, 2, 3].iter().any(|k| k * cube == *points)),
-            };
-            if winner != Some(side) || !fits {
-                return Err((line, format!("'Wins {points}' does not fit the game")));
-            }
-            return Ok(GameRecord {
-                actions,
-                winner: side,
-                points: *points,
-            });
-        }
-        if pos.outcome().is_some() {
-            return Err((line, "the game is over: expected 'Wins N point(s)'".into()));
-        }
-        if side != pos.side_to_move() {
-            return Err((line, format!("{} is not to act here", side.name())));
-        }
         let token = match cell {
+            Cell::Wins(points) => {
+                return finish(&pos, side, *points, cube, actions).map_err(|what| (line, what))
+            }
+            _ if pos.outcome().is_some() => {
+                return Err((line, "the game is over: expected 'Wins N point(s)'".into()))
+            }
+            _ if side != pos.side_to_move() => {
+                return Err((line, format!("{} is not to act here", side.name())))
+            }
             Cell::Play(token) => {
                 let roll = &token[..2];
                 if pos.dice().is_none() {
@@ -450,7 +438,7 @@ fn replay(
                 "double".into()
             }
             Cell::Take => "take".into(),
-            Cell::Drop | Cell::Wins(_) => "drop".into(),
+            Cell::Drop => "drop".into(),
         };
         let mv = pos
             .parse_move(&token)
@@ -465,6 +453,30 @@ fn replay(
         game.cells.last().map_or(game.header_line, |c| c.0),
         "the game has no 'Wins N point(s)' line".into(),
     ))
+}
+
+/// The game's record once its `Wins N point(s)` line is read: the winner (`side`, the column
+/// of the line) and the points must be the game's result, or, for a game not over (a
+/// resignation), the cube times 1, 2 or 3.
+fn finish(
+    pos: &Backgammon,
+    side: Side,
+    points: u32,
+    cube: u32,
+    actions: Vec<Action>,
+) -> Result<GameRecord, String> {
+    let (winner, fits) = match pos.outcome() {
+        Some(o) => (o.winner, o.points == points),
+        None => (Some(side), [1, 2, 3].iter().any(|k| k * cube == points)),
+    };
+    if winner != Some(side) || !fits {
+        return Err(format!("'Wins {points}' does not fit the game"));
+    }
+    Ok(GameRecord {
+        actions,
+        winner: side,
+        points,
+    })
 }
 
 #[cfg(test)]
