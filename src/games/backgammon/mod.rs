@@ -54,6 +54,8 @@ mod tests;
 mod tests_cube;
 #[cfg(test)]
 mod tests_fibs;
+#[cfg(test)]
+mod tests_matfile;
 
 use crate::game::{
     Chance, Dice, Exact, Formats, Game, GameError, Harness, Hints, Laws, Outcome, Side,
