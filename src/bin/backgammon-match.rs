@@ -6,15 +6,20 @@
 //! least 1 (0 of either would play nothing: a usage error). Prints A's points per game and, for
 //! search players, how many searches ran into their time limit. `WEIGHTS` (optional): a weight
 //! file for `eval=neural` instead of the shipped one; `OTHER` (optional): the weight file of
-//! player `other` (1 ply), to play two networks head to head.
+//! player `other` (1 ply), to play two networks head to head. With `--mat FILE [--length N]`
+//! it plays one N-point match (default 5) between A (White) and B instead, and writes it to
+//! FILE as a match file (`.mat`, the Jellyfish format GNU Backgammon imports).
 
 use clap::{Parser, ValueEnum};
 use std::path::{Path, PathBuf};
 use std::sync::atomic::Ordering;
 use tabula::arena::backgammon_duplicate::{pair_results, summarize, Player, SEARCHES, TIMED_OUT};
+use tabula::game::{Game, Side};
+use tabula::games::backgammon::matfile::{self, Action, GameRecord, MatchRecord, Scoreboard};
 use tabula::games::backgammon::nn::{self, Net};
 use tabula::games::backgammon::EvalKind;
 use tabula::util::cli::exit_on_closed_output;
+use tabula::util::rng::Rng;
 
 /// The most pairs a match may have: the game count, twice this, stays within a `u32`.
 const MAX_PAIRS: u32 = 1_000_000_000;
@@ -47,6 +52,12 @@ struct Args {
     /// The weight file of player `other`
     #[arg(value_name = "OTHER")]
     other: Option<PathBuf>,
+    /// Play one match of --length points, A against B, and write it to FILE (.mat)
+    #[arg(long, value_name = "FILE")]
+    mat: Option<PathBuf>,
+    /// The match length for --mat, 1 to 64
+    #[arg(long, default_value_t = 5, value_parser = clap::value_parser!(u16).range(1..=64))]
+    length: u16,
 }
 
 /// The players by name.
@@ -127,6 +138,37 @@ fn main() {
     if let Some(file) = &args.weights {
         nn::install(read_net(file));
     }
+    if let Some(file) = &args.mat {
+        let names = [format!("{:?}", args.a), format!("{:?}", args.b)];
+        let written = play_match([a, b], names, args.length, seed).and_then(|record| {
+            std::fs::write(file, matfile::write(&record))
+                .map(|()| record)
+                .map_err(|e| format!("{}: {e}", file.display()))
+        });
+        match written {
+            Ok(record) => {
+                let mut score = [0; 2];
+                for game in &record.games {
+                    score[game.winner.index()] += game.points;
+                }
+                println!(
+                    "{} point match, {} games, {} {} - {} {}, written to {}",
+                    record.length,
+                    record.games.len(),
+                    record.names[0],
+                    score[0],
+                    score[1],
+                    record.names[1],
+                    file.display()
+                );
+            }
+            Err(e) => {
+                eprintln!("{e}");
+                std::process::exit(1);
+            }
+        }
+        return;
+    }
     let started = std::time::Instant::now();
     let mut sums = Vec::new();
     // Chunks of 100 pairs, with a running total, so a long match shows where it stands.
@@ -145,6 +187,56 @@ fn main() {
             started.elapsed().as_secs_f64()
         );
     }
+}
+
+/// Plays one `length`-point match (cube not used), `players[0]` White, with dice from `seed`.
+fn play_match(
+    players: [Player; 2],
+    names: [String; 2],
+    length: u16,
+    seed: u64,
+) -> Result<MatchRecord, String> {
+    let mut rng = Rng::new(seed);
+    let mut board = Scoreboard::default();
+    let mut games = Vec::new();
+    while !board.over(length) {
+        let crawford = board.next_is_crawford(length);
+        let opener = if rng.below(2) == 0 {
+            Side::White
+        } else {
+            Side::Black
+        };
+        let mut pos = matfile::game_start(length, board.score, crawford, opener)?;
+        let mut actions = Vec::new();
+        let outcome = loop {
+            if let Some(outcome) = pos.outcome() {
+                break outcome;
+            }
+            let roll = pos.random_roll(&mut rng);
+            pos.set_dice(roll);
+            let side = pos.side_to_move();
+            let mv = players[side.index()]
+                .choose(&pos)
+                .ok_or("a player found no move")?;
+            actions.push(Action {
+                side,
+                token: pos.format_move(mv),
+            });
+            pos.play(mv);
+        };
+        let winner = outcome.winner.ok_or("a game without a winner")?;
+        board.add(winner, outcome.points);
+        games.push(GameRecord {
+            actions,
+            winner,
+            points: outcome.points,
+        });
+    }
+    Ok(MatchRecord {
+        length,
+        names,
+        games,
+    })
 }
 
 #[cfg(test)]

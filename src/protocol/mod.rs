@@ -15,5 +15,6 @@ mod search_job;
 mod searches;
 pub mod session;
 mod setup;
+mod ubgi;
 
 pub use run::{run, LINE_LIMIT};

@@ -7,6 +7,7 @@
 use super::read_ahead::PendingStops;
 use super::response::{Output, Response};
 use super::session::{Flow, Session};
+use super::ubgi;
 use crate::util::threads::spawn_with;
 use std::io::{BufRead, ErrorKind, Write};
 use std::panic::{catch_unwind, AssertUnwindSafe};
@@ -18,7 +19,7 @@ const READ_AHEAD: usize = 1024;
 /// Longest accepted input line in bytes; longer lines are refused with an error.
 pub const LINE_LIMIT: usize = 256 * 1024;
 
-enum Line {
+pub(super) enum Line {
     Text(String),
     TooLong(usize),
     End,
@@ -115,11 +116,21 @@ pub fn run(
     }));
     let reader = (input, session.pending_stops(), sender);
     match spawn_with("input", reader, read_ahead) {
-        Ok(_) => loop {
-            if let Some(code) = step(&mut session, &out, lines.recv().unwrap_or(Line::End)) {
-                return code;
+        Ok(_) => {
+            let mut first = true;
+            loop {
+                let line = lines.recv().unwrap_or(Line::End);
+                // A session whose first line is `ubgi` speaks UBGI instead.
+                if let Line::Text(text) = &line {
+                    if std::mem::take(&mut first) && text.trim() == ubgi::HANDSHAKE {
+                        return ubgi::serve(&lines, &out);
+                    }
+                }
+                if let Some(code) = step(&mut session, &out, line) {
+                    return code;
+                }
             }
-        },
+        }
         Err(((mut input, _, _), error)) => {
             // No thread to be had (a thread or memory limit): the input is read here, each
             // line in its turn (`stop` then acts when it is read, not ahead of its turn).

@@ -22,7 +22,7 @@ fn bad(what: impl Into<String>) -> GameError {
 }
 
 /// Builds and validates a position from checkers on the board (off = the rest).
-fn assemble(
+pub(super) fn assemble(
     mut sides: [Side26; 2],
     turn: Side,
     dice: Option<Roll>,

@@ -1,16 +1,21 @@
-//! The match equity table and the take points of match play, computed by the engine itself.
+//! The match equity table and the take points of match play.
 //!
-//! Model (docs/backgammon.md "Match equities"): a game is a continuous process in which the
-//! winning chance `p` of a side drifts without jumps from 1/2 to 0 or 1, and a quarter of the
-//! games won are gammons ([`GAMMON_RATE`]; backgammons are left out). With no jumps a double
-//! is best given exactly at the opponent's take point, where taking and dropping are worth the
-//! same, so each cube state's equity is linear in `p` between the two cash points. Working
-//! from the largest cube (64) down gives every take point, and the equity of a centred cube at
-//! `p = 1/2` is the match winning chance before the game. Scores are worked through in order
-//! of points still needed, so every game's results are already known; the Crawford game has no
-//! cube, post-Crawford games have the cube.
+//! Match winning chances before a game come from a published table where it has them: the
+//! Kazaross-XG2 table ([`super::met_kazaross`]) for every score up to 25 points away, pre-
+//! and post-Crawford. Longer scores, and the take points at every score, come from a model
+//! built on those chances (docs/backgammon.md "Match equities"): a game is a continuous
+//! process in which the winning chance `p` of a side drifts without jumps from 1/2 to 0 or 1,
+//! and a quarter of the games won are gammons ([`GAMMON_RATE`]; backgammons are left out).
+//! With no jumps a double is best given exactly at the opponent's take point, where taking
+//! and dropping are worth the same, so each cube state's equity is linear in `p` between the
+//! two cash points. Working from the largest cube (64) down gives every take point from the
+//! chances after each result (the table's), and the equity of a centred cube at `p = 1/2`
+//! is the match winning chance before the game where the table has none. Scores are worked
+//! through in order of points still needed, so every game's results are already known; the
+//! Crawford game has no cube, post-Crawford games have the cube.
 
 use super::cube::MAX_LOG2;
+use super::met_kazaross::{AWAY, POST_CRAWFORD, PRE_CRAWFORD};
 use super::score::MAX_LENGTH;
 use std::sync::OnceLock;
 
@@ -104,10 +109,11 @@ impl Met {
                     continue;
                 };
                 if (a == 1) != (b == 1) {
-                    met.crawford[a][b] = met.crawford_game(a, b);
+                    met.crawford[a][b] =
+                        published(a, b, true).unwrap_or_else(|| met.crawford_game(a, b));
                 }
                 let (mwc, take) = met.cube_game(a, b);
-                met.plain[a][b] = mwc;
+                met.plain[a][b] = published(a, b, false).unwrap_or(mwc);
                 met.take[a][b] = take;
             }
         }
@@ -217,6 +223,27 @@ impl Met {
         }
         (centred.model_at(0.5), take)
     }
+}
+
+/// The published winning chance of a side `a` away against `b` away before a game
+/// (`crawford`: the Crawford game; else pre-Crawford, or post-Crawford when a side is 1
+/// away), when the table covers the score. Each pair of scores is read from one triangle, so
+/// the two sides' chances add up to 1 exactly.
+fn published(a: usize, b: usize, crawford: bool) -> Option<f64> {
+    if a > AWAY || b > AWAY {
+        return None;
+    }
+    let pre = |a: usize, b: usize| match a.cmp(&b) {
+        std::cmp::Ordering::Less => PRE_CRAWFORD[a - 1][b - 1],
+        std::cmp::Ordering::Equal => 0.5,
+        std::cmp::Ordering::Greater => 1.0 - PRE_CRAWFORD[b - 1][a - 1],
+    };
+    Some(match (a, b) {
+        _ if crawford || (a > 1 && b > 1) => pre(a, b),
+        (1, 1) => 0.5,
+        (_, 1) => POST_CRAWFORD[a - 1],
+        _ => 1.0 - POST_CRAWFORD[b - 1],
+    })
 }
 
 /// Bisection steps: 2^-24 is far below what any decision depends on.

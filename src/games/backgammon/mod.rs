@@ -16,7 +16,8 @@
 //! Dice are chance events: a position without a roll lists every `(roll, play)` token over the
 //! 21 rolls (15 at the opening); [`Game::apply_chance`] fixes the roll. Move tokens are in
 //! [`move_text`], position strings in [`position_text`], the outside formats (XGID, GNU
-//! Backgammon IDs) in [`ids`] and the `d` board in [`board_drawing`].
+//! Backgammon IDs) in [`ids`], FIBS rawboard strings in [`fibs`] and the `d` board in
+//! [`board_drawing`].
 //! The doubling cube ([`cube`]), beavers and the Jacoby rule are options; a game of a match
 //! carries its score ([`score`]). The engine's cube decisions use the cubeful evaluation of
 //! [`cubeful`], with the match equities of [`met`] and the race chances of [`race`].
@@ -30,9 +31,12 @@ pub mod cube;
 pub mod cubeful;
 pub mod eval;
 pub mod features;
+pub mod fibs;
 pub mod ids;
 mod laws;
+pub mod matfile;
 pub mod met;
+pub mod met_kazaross;
 pub mod move_text;
 pub mod movegen;
 #[cfg(test)]
@@ -48,6 +52,10 @@ mod simd;
 mod tests;
 #[cfg(test)]
 mod tests_cube;
+#[cfg(test)]
+mod tests_fibs;
+#[cfg(test)]
+mod tests_matfile;
 
 use crate::game::{
     Chance, Dice, Exact, Formats, Game, GameError, Harness, Hints, Laws, Outcome, Side,
@@ -615,13 +623,14 @@ impl Dice for Backgammon {
 
 impl Formats for Backgammon {
     fn formats() -> &'static [&'static str] {
-        &["xgid", "gnubgid"]
+        &["xgid", "gnubgid", "fibs"]
     }
 
     fn from_format(format: &str, text: &str, options: &Options) -> Result<Self, GameError> {
         match format {
             "xgid" => ids::from_xgid(text, options),
             "gnubgid" => ids::from_gnubg_id(text, options),
+            "fibs" => fibs::from_fibs(text, options),
             _ => Err(GameError::Unsupported("this position format")),
         }
     }
@@ -630,6 +639,7 @@ impl Formats for Backgammon {
         match format {
             "xgid" => Some(ids::to_xgid(self)),
             "gnubgid" => Some(ids::to_gnubg_id(self)),
+            "fibs" => fibs::to_fibs(self),
             _ => None,
         }
     }

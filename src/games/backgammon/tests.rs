@@ -273,6 +273,8 @@ fn formats_round_trip_in_random_games() {
                     q,
                     "{g}"
                 );
+                let f = fibs::to_fibs(&q).unwrap();
+                assert_eq!(fibs::from_fibs(&f, &Options::default()).unwrap(), q, "{f}");
                 assert_eq!(pos(&fen).hash(), q.hash());
                 seen += 1;
             }
@@ -454,6 +456,8 @@ fn cube_states_round_trip() {
             assert_eq!(ids::from_xgid(&x, &opts).unwrap(), p, "{x} {fen}");
             let g = ids::to_gnubg_id(&p);
             assert_eq!(ids::from_gnubg_id(&g, &opts).unwrap(), p, "{g} {fen}");
+            let f = fibs::to_fibs(&p).unwrap();
+            assert_eq!(fibs::from_fibs(&f, &opts).unwrap(), p, "{f} {fen}");
             let mut events = Vec::new();
             p.chance_events(&mut events);
             let mut moves = Vec::new();

@@ -246,9 +246,9 @@ fn the_margin_a_double_must_beat_rolling_by() {
 
 /// The same race take (98 against 108 pips) is a take for money and a drop 3-away against a
 /// doubler 2-away:
-/// dropping leaves the Crawford game at 3-away/1-away (25% by the table); taking loses the
-/// match on any loss, and a win only reaches 1-away/2-away post-Crawford (50%) or, by
-/// redoubling, the match: even with a fully live cube the take needs 30%.
+/// dropping leaves the Crawford game at 3-away/1-away (24.9% by the Kazaross-XG2 table);
+/// taking loses the match on any loss, and a win only reaches 1-away/2-away post-Crawford
+/// (51.2%) or, by redoubling, the match: even with a fully live cube the take needs about 30%.
 #[test]
 fn match_score_changes_the_take() {
     let fen = "w=9:3,8:3,6:4,5:3,4:2 b=13:2,8:4,6:5,5:4 w -";
@@ -256,7 +256,7 @@ fn match_score_changes_the_take() {
     assert_eq!(answer(&money, 2), "take");
     let m = &[("cube", "on"), ("match", "7")][..];
     let trailing = at(&format!("{fen} match=7 score=5-4"), m);
-    assert!((met::table().mwc(3, 1, true) - 0.25).abs() < 1e-9);
+    assert!((met::table().mwc(3, 1, true) - (1.0 - 0.75076)).abs() < 1e-9);
     assert_eq!(answer(&trailing, 2), "drop");
 }
 
@@ -285,7 +285,8 @@ fn match_results_and_values() {
     );
 }
 
-/// Properties every match equity table must have, checked on the computed one.
+/// Properties every match equity table must have, checked on the engine's (the published
+/// Kazaross-XG2 table up to 25 away, the model beyond).
 #[test]
 fn match_equity_table_is_consistent() {
     let t = met::table();
@@ -306,13 +307,25 @@ fn match_equity_table_is_consistent() {
     }
     assert_eq!(t.mwc(1, 1, false), 0.5);
     assert_eq!(t.mwc(2, 2, false), 0.5);
-    // The Crawford game at 1-away/2-away has no cube: the leader wins the match by winning,
-    // and after losing a single (gammon) game it stands at double match point (has lost).
+    // The published values, read as GNU Backgammon's met/Kazaross-XG2.xml gives them: the
+    // leader 1-away against 2-away in the Crawford game (first row), the trailer 2-away
+    // against 1-away post-Crawford (the post-Crawford row; below 50% as the leader's free
+    // drop in a game the trailer doubles at once is worth something), and 25-away each.
+    assert_eq!(t.mwc(1, 2, true), 0.67736);
+    assert!((t.mwc(2, 1, false) - 0.48803).abs() < 1e-12);
+    assert!((t.mwc(1, 2, false) - (1.0 - 0.48803)).abs() < 1e-12);
+    assert_eq!(t.mwc(25, 25, false), 0.5);
+    assert_eq!(t.mwc(24, 25, false), 0.53086);
+    // Beyond the table the model continues from it: still a chance between the neighbours.
+    let beyond = t.mwc(26, 25, false);
+    assert!(
+        beyond < t.mwc(25, 25, false) && beyond > t.mwc(27, 25, false),
+        "{beyond}"
+    );
+    // Crawford game, 1-away/2-away, by the model on the table's values (the leader wins the
+    // match by winning, loses a single into double match point, a gammon outright):
     let crawford = 0.5 + 0.5 * ((1.0 - g) * t.mwc(1, 1, false) + g * 0.0);
-    assert!((t.mwc(1, 2, true) - crawford).abs() < 1e-12);
-    // Post-Crawford, the trailer doubles at once, so 1-away/2-away is a one-game match for
-    // the match at 2 points: even.
-    assert!((t.mwc(1, 2, false) - 0.5).abs() < 1e-9);
+    assert!((t.mwc(1, 2, true) - crawford).abs() < 0.02);
     // At long even scores the match take point tends to the money take point with a live
     // cube, (2L - 1) / (4L + 1) with L = 1 + gammon rate (Janowski's formula).
     let l = 1.0 + g;
@@ -346,6 +359,9 @@ fn match_states_round_trip() {
             assert_eq!(ids::from_xgid(&x, &m).unwrap(), p, "{x}");
             let g = ids::to_gnubg_id(&p);
             assert_eq!(ids::from_gnubg_id(&g, &m).unwrap(), p, "{g}");
+            if let Some(f) = fibs::to_fibs(&p) {
+                assert_eq!(fibs::from_fibs(&f, &m).unwrap(), p, "{f}");
+            }
             checked += 1;
             if p.cube().offered {
                 let pick = if next() % 3 == 0 { "drop" } else { "take" };

@@ -1,0 +1,192 @@
+//! Plays tabula inside GNU Backgammon: gnubg hands one side to "another process" with
+//! `set player 1 external HOST:PORT`, connects to that address and, whenever that side must
+//! act, sends a FIBS rawboard line and reads one answer line (a move like `8/5 6/5`, `double`,
+//! `roll`, `take`, `drop`; `Error: ...` stops it). This bridge listens on the address, runs
+//! `tabula` as a UBGI engine (which reads those boards and answers exactly those words) and
+//! passes the lines through:
+//!
+//! `gnubg-bridge [--listen HOST:PORT] [--tabula PATH] [--movetime MS]`
+//!
+//! It serves one connection: when gnubg disconnects (end of the session, or mid-match) the
+//! bridge stops tabula and exits with status 0.
+
+use std::io::{BufRead, BufReader, Read, Write};
+use std::net::{TcpListener, TcpStream};
+use std::path::PathBuf;
+use std::process::{Child, ChildStdin, ChildStdout, Command, Stdio};
+
+/// Where gnubg connects unless `--listen` says otherwise.
+const DEFAULT_ADDRESS: &str = "127.0.0.1:10000";
+/// Longest board line accepted from gnubg, in bytes (a rawboard line is about 150).
+const LINE_LIMIT: u64 = 4096;
+
+struct Settings {
+    address: String,
+    tabula: PathBuf,
+    movetime: u64,
+}
+
+fn usage() -> String {
+    "usage: gnubg-bridge [--listen HOST:PORT] [--tabula PATH] [--movetime MS]".into()
+}
+
+fn parse_args(args: &[String]) -> Result<Settings, String> {
+    let sibling = std::env::current_exe()
+        .ok()
+        .and_then(|exe| exe.parent().map(|dir| dir.join("tabula")))
+        .unwrap_or_else(|| PathBuf::from("tabula"));
+    let mut settings = Settings {
+        address: DEFAULT_ADDRESS.into(),
+        tabula: sibling,
+        movetime: 1000,
+    };
+    let mut rest = args.iter();
+    while let Some(flag) = rest.next() {
+        let value = rest.next().ok_or_else(usage)?;
+        match flag.as_str() {
+            "--listen" => settings.address = value.clone(),
+            "--tabula" => settings.tabula = PathBuf::from(value),
+            "--movetime" => {
+                settings.movetime = value
+                    .parse()
+                    .ok()
+                    .filter(|&ms| ms > 0)
+                    .ok_or_else(|| format!("--movetime {value}: a positive number of ms"))?
+            }
+            _ => return Err(usage()),
+        }
+    }
+    Ok(settings)
+}
+
+/// tabula speaking UBGI on its standard input and output.
+struct Engine {
+    child: Child,
+    input: ChildStdin,
+    output: BufReader<ChildStdout>,
+}
+
+impl Engine {
+    fn start(settings: &Settings) -> Result<Engine, String> {
+        let mut child = Command::new(&settings.tabula)
+            .env("TABULA_UBGI_MOVETIME", settings.movetime.to_string())
+            .stdin(Stdio::piped())
+            .stdout(Stdio::piped())
+            .spawn()
+            .map_err(|e| format!("cannot run {}: {e}", settings.tabula.display()))?;
+        let (Some(input), Some(output)) = (child.stdin.take(), child.stdout.take()) else {
+            return Err("tabula's pipes are missing".into());
+        };
+        let mut engine = Engine {
+            child,
+            input,
+            output: BufReader::new(output),
+        };
+        engine.send("ubgi")?;
+        while engine.receive()? != "readyok" {}
+        Ok(engine)
+    }
+
+    fn send(&mut self, line: &str) -> Result<(), String> {
+        writeln!(self.input, "{line}")
+            .and_then(|()| self.input.flush())
+            .map_err(|e| format!("writing to tabula: {e}"))
+    }
+
+    fn receive(&mut self) -> Result<String, String> {
+        let mut line = String::new();
+        match self.output.read_line(&mut line) {
+            Ok(0) => Err("tabula ended".into()),
+            Ok(_) => Ok(line.trim_end_matches(['\r', '\n']).to_owned()),
+            Err(e) => Err(format!("reading from tabula: {e}")),
+        }
+    }
+
+    /// Stops tabula and waits for it.
+    fn quit(mut self) {
+        let _ = self.send("quit");
+        drop(self.input);
+        let _ = self.child.wait();
+    }
+}
+
+/// Reads gnubg's next board line (it ends each with a newline and a NUL byte); `None` once
+/// gnubg has disconnected.
+fn read_board(reader: &mut BufReader<TcpStream>) -> Result<Option<String>, String> {
+    loop {
+        let mut bytes = Vec::new();
+        let read = reader
+            .by_ref()
+            .take(LINE_LIMIT)
+            .read_until(b'\n', &mut bytes)
+            .map_err(|e| format!("reading from gnubg: {e}"))?;
+        if read == 0 {
+            return Ok(None);
+        }
+        if bytes.last() != Some(&b'\n') && read as u64 == LINE_LIMIT {
+            return Err(format!(
+                "a line from gnubg is longer than {LINE_LIMIT} bytes"
+            ));
+        }
+        let text: String = String::from_utf8_lossy(&bytes)
+            .chars()
+            .filter(|c| !matches!(c, '\0' | '\r' | '\n'))
+            .collect();
+        if !text.trim().is_empty() {
+            return Ok(Some(text.trim().to_owned()));
+        }
+    }
+}
+
+/// Answers every board gnubg sends on `stream` until it disconnects.
+fn serve(stream: TcpStream, engine: &mut Engine) -> Result<(), String> {
+    let mut writer = stream.try_clone().map_err(|e| format!("socket: {e}"))?;
+    let mut reader = BufReader::new(stream);
+    while let Some(board) = read_board(&mut reader)? {
+        engine.send(&board)?;
+        let answer = match engine.receive()? {
+            sorry if sorry == "sorry" => format!("Error: tabula cannot read the board '{board}'"),
+            answer => answer,
+        };
+        eprintln!("{board} -> {answer}");
+        if writeln!(writer, "{answer}")
+            .and_then(|()| writer.flush())
+            .is_err()
+        {
+            // gnubg went away between its board and our answer: the session is over.
+            return Ok(());
+        }
+    }
+    Ok(())
+}
+
+fn run(settings: &Settings) -> Result<(), String> {
+    let listener = TcpListener::bind(&settings.address)
+        .map_err(|e| format!("cannot listen on {}: {e}", settings.address))?;
+    let mut engine = Engine::start(settings)?;
+    eprintln!(
+        "gnubg-bridge: waiting for gnubg on {} (set player 1 external {})",
+        settings.address, settings.address
+    );
+    let result = listener
+        .accept()
+        .map_err(|e| format!("accept: {e}"))
+        .and_then(|(stream, peer)| {
+            eprintln!("gnubg-bridge: gnubg connected from {peer}");
+            serve(stream, &mut engine)
+        });
+    engine.quit();
+    if result.is_ok() {
+        eprintln!("gnubg-bridge: gnubg disconnected, done");
+    }
+    result
+}
+
+fn main() {
+    let args: Vec<String> = std::env::args().skip(1).collect();
+    let outcome = parse_args(&args).and_then(|settings| run(&settings));
+    if let Err(message) = outcome {
+        eprintln!("gnubg-bridge: {message}");
+        std::process::exit(1);
+    }
+}

@@ -1,0 +1,480 @@
+//! Match files (`.mat`): the Jellyfish text format that GNU Backgammon and eXtreme Gammon
+//! import and export, written and read here.
+//!
+//! ```text
+//!  5 point match
+//!
+//!  Game 1
+//!  alice : 0                      bob : 0
+//!   1)                             21: 13/11 24/23
+//!   2) 52: 13/8 24/22              63: 8/5 11/5
+//!   3)  Doubles => 2                Takes
+//!       Wins 1 point
+//! ```
+//!
+//! The first named player (left column) is White, the other Black. Each numbered line holds
+//! one action of each side in turn: a roll and its play (`52: 13/8 24/22`, points in the
+//! mover's numbering, `25` the bar, `0` off, `*` a hit, nothing when the roll cannot be
+//! played), ` Doubles => N`, ` Takes` or ` Drops`; `Wins N point(s)` ends a game, in the
+//! winner's column. Lines starting with `;` are comments (GNU Backgammon's `[EventDate ...]`).
+//! Reading replays every game with the rules (cube in play, Crawford game from the score), so
+//! a file that is well formed but breaks a rule is refused too, naming the file and line.
+
+use super::Backgammon;
+use crate::game::{Game, Side};
+
+/// One action of a game: who did it and the engine's token (`52:13/8,24/22`, `double`,
+/// `take`, `drop`).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Action {
+    /// The side acting.
+    pub side: Side,
+    /// The engine's move token.
+    pub token: String,
+}
+
+/// One game: its actions and how it ended.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct GameRecord {
+    /// The actions in order.
+    pub actions: Vec<Action>,
+    /// The side that won the game.
+    pub winner: Side,
+    /// Points won (cube and gammons counted).
+    pub points: u32,
+}
+
+/// A match: its length, the players' names (White first) and its games.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct MatchRecord {
+    /// Points to win the match.
+    pub length: u16,
+    /// White's and Black's names.
+    pub names: [String; 2],
+    /// The games in order.
+    pub games: Vec<GameRecord>,
+}
+
+const START: &str = "w=24:2,13:5,8:3,6:5 b=24:2,13:5,8:3,6:5";
+
+/// The position a game of the match starts from: `opener` to roll, the score before it.
+pub fn game_start(
+    length: u16,
+    score: [u32; 2],
+    crawford: bool,
+    opener: Side,
+) -> Result<Backgammon, String> {
+    let turn = if opener == Side::White { "w" } else { "b" };
+    let flag = if crawford { " crawford" } else { "" };
+    let fen = format!(
+        "{START} {turn} - opening match={length} score={}-{}{flag}",
+        score[0], score[1]
+    );
+    let options = Backgammon::parse_options(&[("cube", "on")]).map_err(|e| e.to_string())?;
+    Backgammon::from_fen(&fen, &options).map_err(|e| e.to_string())
+}
+
+/// Tracks the score and the Crawford rule from game to game.
+#[derive(Clone, Copy, Debug, Default)]
+pub struct Scoreboard {
+    /// Points of White and Black so far.
+    pub score: [u32; 2],
+    /// Whether the Crawford game has been played (or is being played).
+    crawford_seen: bool,
+}
+
+impl Scoreboard {
+    /// Whether the next game is the Crawford game of a `length`-point match.
+    pub fn next_is_crawford(&mut self, length: u16) -> bool {
+        let one_away = self.score.iter().any(|&s| s + 1 == u32::from(length));
+        let crawford = one_away && !self.crawford_seen;
+        self.crawford_seen |= one_away;
+        crawford
+    }
+
+    /// Adds a game's result.
+    pub fn add(&mut self, winner: Side, points: u32) {
+        self.score[winner.index()] += points;
+    }
+
+    /// Whether somebody has won a `length`-point match.
+    pub fn over(&self, length: u16) -> bool {
+        self.score.iter().any(|&s| s >= u32::from(length))
+    }
+}
+
+/// The `.mat` text of a match.
+pub fn write(record: &MatchRecord) -> String {
+    let mut out = format!(" {} point match\n\n", record.length);
+    let mut board = Scoreboard::default();
+    for (number, game) in record.games.iter().enumerate() {
+        out.push_str(&format!(" Game {}\n", number + 1));
+        let left = format!("{} : {}", record.names[0], board.score[0]);
+        out.push_str(&format!(
+            " {left:<31}{} : {}\n",
+            record.names[1], board.score[1]
+        ));
+        let mut cube = 1;
+        let mut cells: Vec<String> = Vec::new();
+        if game.actions.first().is_some_and(|a| a.side == Side::Black) {
+            cells.push(String::new());
+        }
+        for action in &game.actions {
+            cells.push(match action.token.as_str() {
+                "double" => {
+                    cube *= 2;
+                    format!(" Doubles => {cube}")
+                }
+                "take" => " Takes".into(),
+                "drop" => " Drops".into(),
+                token => mat_play(token),
+            });
+        }
+        for (line, pair) in cells.chunks(2).enumerate() {
+            let right = pair.get(1).map_or("", String::as_str);
+            let row = format!("{:3}) {:<27} {right}", line + 1, pair[0]);
+            out.push_str(row.trim_end());
+            out.push('\n');
+        }
+        let indent = if game.winner == Side::White { 6 } else { 34 };
+        let plural = if game.points == 1 { "" } else { "s" };
+        board.add(game.winner, game.points);
+        let tail = if board.over(record.length) {
+            " and the match"
+        } else {
+            ""
+        };
+        out.push_str(&format!(
+            "{:indent$}Wins {} point{plural}{tail}\n\n",
+            "", game.points
+        ));
+    }
+    out
+}
+
+/// `52:13/8,24/22` as a `.mat` play: `52: 13/8 24/22` (bar 25, off 0).
+fn mat_play(token: &str) -> String {
+    let (roll, steps) = token.split_once(':').unwrap_or((token, ""));
+    if steps == "pass" {
+        return format!("{roll}: ");
+    }
+    let steps: Vec<String> = steps
+        .split(',')
+        .map(|s| s.replace("bar", "25").replace("off", "0"))
+        .collect();
+    format!("{roll}: {}", steps.join(" "))
+}
+
+/// A `.mat` play as the engine's token: `52: 13/8 24/22*` is `52:13/8,24/22`.
+fn engine_play(roll: &str, steps: &[&str]) -> String {
+    if steps.is_empty() {
+        return format!("{roll}:pass");
+    }
+    let steps: Vec<String> = steps
+        .iter()
+        .map(|s| {
+            let s = s.trim_end_matches('*');
+            let (from, to) = s.split_once('/').unwrap_or((s, ""));
+            let from = if from == "25" { "bar" } else { from };
+            let to = if to == "0" { "off" } else { to };
+            format!("{from}/{to}")
+        })
+        .collect();
+    format!("{roll}:{}", steps.join(","))
+}
+
+/// One action as read, with the column it was in (0 left = White, 1 right = Black).
+#[derive(Debug)]
+enum Cell {
+    Play(String),
+    Double(u32),
+    Take,
+    Drop,
+    Wins(u32),
+}
+
+/// A game being read: the lines of its actions with their line numbers.
+struct Reading {
+    header_line: usize,
+    score: [u32; 2],
+    cells: Vec<(usize, Side, Cell)>,
+}
+
+/// Reads a `.mat` text; errors name `file` and the line.
+pub fn read(text: &str, file: &str) -> Result<MatchRecord, String> {
+    let at = |line: usize, what: String| format!("{file}:{line}: {what}");
+    let mut length = None;
+    let mut names: Option<[String; 2]> = None;
+    let mut games: Vec<Reading> = Vec::new();
+    let mut expect_header = false;
+    for (index, raw) in text.lines().enumerate() {
+        let number = index + 1;
+        let line = raw.trim_end();
+        let trimmed = line.trim_start();
+        if trimmed.is_empty() || trimmed.starts_with(';') {
+            continue;
+        }
+        if length.is_none() {
+            let n = trimmed
+                .strip_suffix("point match")
+                .and_then(|n| n.trim().parse::<u16>().ok())
+                .filter(|n| (1..=super::score::MAX_LENGTH).contains(n));
+            length = Some(n.ok_or_else(|| {
+                at(
+                    number,
+                    format!("expected 'N point match' (N 1-64), got '{trimmed}'"),
+                )
+            })?);
+            continue;
+        }
+        if let Some(n) = trimmed.strip_prefix("Game ") {
+            if n.trim().parse::<usize>().ok() != Some(games.len() + 1) {
+                return Err(at(number, format!("expected 'Game {}'", games.len() + 1)));
+            }
+            expect_header = true;
+            continue;
+        }
+        if expect_header {
+            expect_header = false;
+            let (players, score) = read_header(trimmed)
+                .ok_or_else(|| at(number, "expected 'NAME : SCORE   NAME : SCORE'".into()))?;
+            match &names {
+                Some(known) if *known != players => {
+                    return Err(at(number, "the players' names changed".into()))
+                }
+                _ => names = Some(players),
+            }
+            games.push(Reading {
+                header_line: number,
+                score,
+                cells: Vec::new(),
+            });
+            continue;
+        }
+        let Some(game) = games.last_mut() else {
+            return Err(at(number, format!("'{trimmed}' before any 'Game 1'")));
+        };
+        read_line(line, number, &mut game.cells).map_err(|what| at(number, what))?;
+    }
+    let length = length.ok_or_else(|| at(1, "no 'N point match' line".into()))?;
+    let names = names.ok_or_else(|| at(1, "no game".into()))?;
+    let mut record = MatchRecord {
+        length,
+        names,
+        games: Vec::new(),
+    };
+    let mut board = Scoreboard::default();
+    for game in games {
+        if game.score != board.score {
+            return Err(at(
+                game.header_line,
+                format!(
+                    "the score {}-{} should be {}-{}",
+                    game.score[0], game.score[1], board.score[0], board.score[1]
+                ),
+            ));
+        }
+        if board.over(length) {
+            return Err(at(game.header_line, "the match was already over".into()));
+        }
+        let crawford = board.next_is_crawford(length);
+        let played =
+            replay(&game, length, board.score, crawford).map_err(|(line, what)| at(line, what))?;
+        board.add(played.winner, played.points);
+        record.games.push(played);
+    }
+    Ok(record)
+}
+
+/// `alice : 0      bob : 3` as names and scores.
+fn read_header(line: &str) -> Option<([String; 2], [u32; 2])> {
+    let (first, rest) = line.split_once(" : ")?;
+    let rest = rest.trim_start();
+    let split = rest.find(char::is_whitespace)?;
+    let (score0, rest) = rest.split_at(split);
+    let (second, score1) = rest.trim().split_once(" : ")?;
+    Some((
+        [first.trim().to_owned(), second.trim().to_owned()],
+        [score0.parse().ok()?, score1.trim().parse().ok()?],
+    ))
+}
+
+/// Column from which text belongs to the right (Black's) column: GNU Backgammon starts it at
+/// 33 (`NNN) ` and a 27-character left column), and a right-column `Wins` at 34.
+const RIGHT_COLUMN: usize = 30;
+
+/// Reads one line of actions (`  3) 52: 13/8 24/22     Doubles => 2`) or a `Wins` line.
+fn read_line(
+    line: &str,
+    number: usize,
+    cells: &mut Vec<(usize, Side, Cell)>,
+) -> Result<(), String> {
+    let body_start = match line.trim_start().split_once(')') {
+        Some((n, _)) if n.trim().parse::<u32>().is_ok() => line.find(')').map_or(0, |i| i + 1),
+        _ => 0,
+    };
+    // Tokens with their columns.
+    let mut tokens: Vec<(usize, &str)> = Vec::new();
+    let mut column = body_start;
+    for word in line[body_start..].split_inclusive(char::is_whitespace) {
+        let token = word.trim();
+        if !token.is_empty() {
+            tokens.push((column, token));
+        }
+        column += word.len();
+    }
+    let side_at = |col: usize| {
+        if col >= RIGHT_COLUMN {
+            Side::Black
+        } else {
+            Side::White
+        }
+    };
+    let mut i = 0;
+    while i < tokens.len() {
+        let (col, token) = tokens[i];
+        let side = side_at(col);
+        let cell = match token {
+            "Doubles" | "Redoubles" => {
+                let value = tokens
+                    .get(i + 2)
+                    .filter(|_| tokens.get(i + 1).map(|t| t.1) == Some("=>"))
+                    .and_then(|t| t.1.parse::<u32>().ok())
+                    .ok_or("expected 'Doubles => N'")?;
+                i += 3;
+                Cell::Double(value)
+            }
+            "Takes" | "Accepts" => {
+                i += 1;
+                Cell::Take
+            }
+            "Drops" | "Passes" | "Rejects" => {
+                i += 1;
+                Cell::Drop
+            }
+            "Wins" => {
+                let points = tokens
+                    .get(i + 1)
+                    .and_then(|t| t.1.parse::<u32>().ok())
+                    .filter(|_| tokens.get(i + 2).is_some_and(|t| t.1.starts_with("point")))
+                    .ok_or("expected 'Wins N point(s)'")?;
+                i = tokens.len();
+                Cell::Wins(points)
+            }
+            roll if roll.len() == 3
+                && roll.ends_with(':')
+                && roll[..2].bytes().all(|b| (b'1'..=b'6').contains(&b)) =>
+            {
+                let mut steps = Vec::new();
+                i += 1;
+                while let Some(&(_, step)) = tokens.get(i) {
+                    if !step.contains('/') {
+                        break;
+                    }
+                    if !step
+                        .trim_end_matches('*')
+                        .split('/')
+                        .all(|p| p.parse::<u32>().is_ok_and(|p| p <= 25))
+                    {
+                        return Err(format!("'{step}' is not a step FROM/TO"));
+                    }
+                    steps.push(step);
+                    i += 1;
+                }
+                Cell::Play(engine_play(&roll[..2], &steps))
+            }
+            other => {
+                return Err(format!(
+                    "'{other}' is not a roll, a cube action or a result"
+                ))
+            }
+        };
+        cells.push((number, side, cell));
+    }
+    Ok(())
+}
+
+/// Replays a game read from the file with the rules; errors give the line.
+fn replay(
+    game: &Reading,
+    length: u16,
+    score: [u32; 2],
+    crawford: bool,
+) -> Result<GameRecord, (usize, String)> {
+    let first = game
+        .cells
+        .first()
+        .ok_or((game.header_line, "a game without actions".to_owned()))?;
+    let mut pos = game_start(length, score, crawford, first.1).map_err(|e| (first.0, e))?;
+    let mut actions = Vec::new();
+    let mut cube = 1;
+    for (line, side, cell) in &game.cells {
+        let (line, side) = (*line, *side);
+        let token = match cell {
+            Cell::Wins(points) => {
+                return finish(&pos, side, *points, cube, actions).map_err(|what| (line, what))
+            }
+            _ if pos.outcome().is_some() => {
+                return Err((line, "the game is over: expected 'Wins N point(s)'".into()))
+            }
+            _ if side != pos.side_to_move() => {
+                return Err((line, format!("{} is not to act here", side.name())))
+            }
+            Cell::Play(token) => {
+                let roll = &token[..2];
+                if pos.dice().is_none() {
+                    let roll = super::move_text::parse_roll(roll)
+                        .filter(|&r| pos.roll_allowed(r))
+                        .ok_or((line, format!("roll {roll} is not allowed here")))?;
+                    pos.set_dice(roll);
+                }
+                token.clone()
+            }
+            Cell::Double(value) => {
+                if *value != cube * 2 {
+                    return Err((line, format!("the cube goes to {}, not {value}", cube * 2)));
+                }
+                cube *= 2;
+                "double".into()
+            }
+            Cell::Take => "take".into(),
+            Cell::Drop => "drop".into(),
+        };
+        let mv = pos
+            .parse_move(&token)
+            .map_err(|e| (line, format!("{token}: {e}")))?;
+        actions.push(Action {
+            side,
+            token: pos.format_move(mv),
+        });
+        pos.play(mv);
+    }
+    Err((
+        game.cells.last().map_or(game.header_line, |c| c.0),
+        "the game has no 'Wins N point(s)' line".into(),
+    ))
+}
+
+/// The game's record once its `Wins N point(s)` line is read: the winner (`side`, the column
+/// of the line) and the points must be the game's result, or, for a game not over (a
+/// resignation), the cube times 1, 2 or 3.
+fn finish(
+    pos: &Backgammon,
+    side: Side,
+    points: u32,
+    cube: u32,
+    actions: Vec<Action>,
+) -> Result<GameRecord, String> {
+    let (winner, fits) = match pos.outcome() {
+        Some(o) => (o.winner, o.points == points),
+        None => (Some(side), [1, 2, 3].iter().any(|k| k * cube == points)),
+    };
+    if winner != Some(side) || !fits {
+        return Err(format!("'Wins {points}' does not fit the game"));
+    }
+    Ok(GameRecord {
+        actions,
+        winner: side,
+        points,
+    })
+}

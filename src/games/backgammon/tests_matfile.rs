@@ -1,0 +1,116 @@
+//! Match files (`.mat`): random matches written and read back, the exact layout of a small
+//! game, and errors that name the file and the line.
+
+use super::matfile::*;
+use crate::game::{Game, Side};
+use crate::util::rng::Rng;
+
+/// A match of random legal plays, with a double taken and one dropped now and then.
+fn random_match(length: u16, seed: u64) -> MatchRecord {
+    let mut rng = Rng::new(seed);
+    let mut board = Scoreboard::default();
+    let mut games = Vec::new();
+    while !board.over(length) {
+        let crawford = board.next_is_crawford(length);
+        let opener = if rng.below(2) == 0 {
+            Side::White
+        } else {
+            Side::Black
+        };
+        let mut pos = game_start(length, board.score, crawford, opener).unwrap();
+        let mut actions = Vec::new();
+        while pos.outcome().is_none() {
+            let token = if pos.cube().offered {
+                if rng.below(3) == 0 { "drop" } else { "take" }.to_owned()
+            } else if pos.dice().is_none() && pos.may_double() && rng.below(8) == 0 {
+                "double".to_owned()
+            } else {
+                if pos.dice().is_none() {
+                    let roll = pos.random_roll(&mut rng);
+                    pos.set_dice(roll);
+                }
+                let mut moves = Vec::new();
+                pos.legal_moves(&mut moves);
+                pos.format_move(moves[rng.below(moves.len() as u64) as usize])
+            };
+            let mv = pos.parse_move(&token).unwrap();
+            actions.push(Action {
+                side: pos.side_to_move(),
+                token,
+            });
+            pos.play(mv);
+        }
+        let o = pos.outcome().unwrap();
+        board.add(o.winner.unwrap(), o.points);
+        games.push(GameRecord {
+            actions,
+            winner: o.winner.unwrap(),
+            points: o.points,
+        });
+    }
+    MatchRecord {
+        length,
+        names: ["alice".into(), "bob".into()],
+        games,
+    }
+}
+
+#[test]
+fn random_matches_round_trip() {
+    for seed in 1..=12 {
+        let record = random_match(5, seed);
+        let text = write(&record);
+        assert_eq!(read(&text, "m.mat"), Ok(record), "{text}");
+    }
+}
+
+#[test]
+fn the_layout_is_jellyfish() {
+    let record = MatchRecord {
+        length: 1,
+        names: ["alice".into(), "bob".into()],
+        games: vec![GameRecord {
+            actions: vec![
+                Action {
+                    side: Side::Black,
+                    token: "21:13/11,24/23".into(),
+                },
+                Action {
+                    side: Side::White,
+                    token: "66:bar/19,19/13,13/7,7/1".into(),
+                },
+            ],
+            winner: Side::Black,
+            points: 1,
+        }],
+    };
+    // Black opens: the left column of line 1 stays empty; bar is 25; a resignation-like
+    // ending (the game is not over) in Black's column.
+    assert_eq!(
+        write(&record),
+        " 1 point match\n\n Game 1\n alice : 0                      bob : 0\n  1)                             21: 13/11 24/23\n  2) 66: 25/19 19/13 13/7 7/1\n                                  Wins 1 point and the match\n\n"
+    );
+}
+
+#[test]
+fn errors_name_the_file_and_line() {
+    let text = write(&random_match(3, 7));
+    let lines: Vec<&str> = text.lines().collect();
+    let with = |n: usize, line: &str| {
+        let mut l = lines.clone();
+        l[n] = line;
+        l.join("\n")
+    };
+    let error = |t: String| read(&t, "x.mat").unwrap_err();
+    assert!(error(with(0, " 3 points match")).starts_with("x.mat:1: expected 'N point match'"));
+    assert!(error(with(3, " alice : 1                      bob : 0"))
+        .starts_with("x.mat:4: the score 1-0 should be 0-0"));
+    // Line 5 is the first numbered line: an illegal play there.
+    let bad = with(4, "  1) 21: 24/20                     ");
+    let e = error(bad);
+    assert!(e.starts_with("x.mat:5: "), "{e}");
+    assert!(error(with(4, "  1) hello")).starts_with("x.mat:5: 'hello' is not a roll"));
+    assert!(read("", "x.mat")
+        .unwrap_err()
+        .starts_with("x.mat:1: no 'N point match'"));
+}

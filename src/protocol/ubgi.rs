@@ -1,0 +1,187 @@
+//! UBGI, the Universal Backgammon Interface (Øystein Schønning-Johansen's draft 0.01): a
+//! session whose first line is `ubgi` speaks it instead of the engine's own protocol.
+//!
+//! The front end sends a position (an XGID or a FIBS rawboard string) and the engine answers
+//! the best action on one line: a move in the draft's plain format (`8/5 6/5`, one from/to
+//! pair per die, no hit marks, `bar` and `off`), `double`, `roll`, `take`, `drop`, or a blank
+//! line when there is no legal move. `ubgi` answers `id name`, `id author`, `id version` and
+//! `readyok`; `isready` answers `readyok`; `stop` ends the running search (its answer comes at
+//! once); `quit` ends the session. Anything else, and any malformed position, is answered
+//! `sorry` and changes nothing. The game is money or match play with the cube as the position
+//! gives it (no beavers, no Jacoby rule); the protocol has no options, so the time per answer
+//! comes from the environment (`TABULA_UBGI_MOVETIME`, milliseconds).
+
+use super::response::{Output, Response};
+use super::run::Line;
+use crate::registry::{self, AnyGame};
+use crate::search::Limits;
+use std::panic::{catch_unwind, AssertUnwindSafe};
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::mpsc::Receiver;
+use std::sync::Arc;
+use std::thread::JoinHandle;
+
+/// The line that starts a UBGI session.
+pub const HANDSHAKE: &str = "ubgi";
+/// The game every UBGI position is read into.
+const GAME: &str = "backgammon";
+/// Transposition table size in MiB.
+const HASH_MIB: usize = 64;
+/// Thinking time per answer unless `TABULA_UBGI_MOVETIME` says otherwise, in milliseconds.
+const DEFAULT_MOVETIME: i64 = 1000;
+/// The answer to anything not understood.
+const SORRY: &str = "sorry";
+
+/// A search running on its own thread; it prints its answer itself.
+struct Job {
+    stop: Arc<AtomicBool>,
+    thread: JoinHandle<()>,
+}
+
+impl Job {
+    fn finish(self) {
+        // The thread catches its own panics (answering `sorry`), so joining cannot fail.
+        let _ = self.thread.join();
+    }
+}
+
+/// Runs a UBGI session over the lines still to come (the `ubgi` line itself was read);
+/// returns the exit code.
+pub(super) fn serve(lines: &Receiver<Line>, out: &Output) -> i32 {
+    let Ok(mut game) = registry::new_game(GAME, &[("cube", "on")], HASH_MIB) else {
+        send(out, SORRY);
+        return 1;
+    };
+    let movetime = std::env::var("TABULA_UBGI_MOVETIME")
+        .ok()
+        .and_then(|v| v.trim().parse::<i64>().ok())
+        .filter(|&ms| ms > 0)
+        .unwrap_or(DEFAULT_MOVETIME);
+    handshake(out);
+    let mut job: Option<Job> = None;
+    loop {
+        let text = match lines.recv() {
+            Ok(Line::Text(text)) => text,
+            Ok(Line::TooLong(_)) => {
+                send(out, SORRY);
+                continue;
+            }
+            Ok(Line::End | Line::OutputClosed) | Err(_) => break,
+        };
+        let line = text.trim();
+        if line == "stop" {
+            if let Some(job) = &job {
+                job.stop.store(true, Ordering::Relaxed);
+            }
+            continue;
+        }
+        if let Some(running) = job.take() {
+            if line == "quit" {
+                running.stop.store(true, Ordering::Relaxed);
+            }
+            running.finish();
+        }
+        match line {
+            "quit" => return 0,
+            HANDSHAKE => handshake(out),
+            "isready" => send(out, "readyok"),
+            _ => match catch_unwind(AssertUnwindSafe(|| set_position(game.as_mut(), line))) {
+                Ok(Ok(())) => job = Some(start(game.boxed_clone(), movetime, out.clone())),
+                _ => send(out, SORRY),
+            },
+        }
+        if out.is_closed() {
+            break;
+        }
+    }
+    if let Some(running) = job {
+        running.finish();
+    }
+    0
+}
+
+fn send(out: &Output, line: &str) {
+    out.send(&Response::Text(vec![line.to_owned()]));
+}
+
+fn handshake(out: &Output) {
+    send(out, "id name tabula");
+    send(out, "id author the tabula developers");
+    send(out, &format!("id version {}", env!("CARGO_PKG_VERSION")));
+    send(out, "readyok");
+}
+
+/// Reads an XGID (`XGID=...`, or its bare 26-character board and fields) or a FIBS board.
+fn set_position(game: &mut dyn AnyGame, line: &str) -> Result<(), ()> {
+    let format = if line.starts_with("board:") {
+        "fibs"
+    } else if line.starts_with("XGID=") || line.split(':').next().is_some_and(|b| b.len() == 26) {
+        "xgid"
+    } else {
+        return Err(());
+    };
+    game.set_position_from(format, line, &[]).map_err(|error| {
+        log::info!("UBGI position refused: {error}");
+    })
+}
+
+fn start(game: Box<dyn AnyGame>, movetime: i64, out: Output) -> Job {
+    let stop = Arc::new(AtomicBool::new(false));
+    let flag = Arc::clone(&stop);
+    let thread = std::thread::spawn(move || {
+        let limits = Limits {
+            movetime: Some(movetime),
+            ..Limits::default()
+        };
+        // A bug must not leave the front end waiting: it hears `sorry`.
+        let answer = catch_unwind(AssertUnwindSafe(|| {
+            best_action(game.as_ref(), &limits, &flag)
+        }));
+        send(&out, answer.as_deref().unwrap_or(SORRY));
+    });
+    Job { stop, thread }
+}
+
+/// The answer for the position in `game`.
+fn best_action(game: &dyn AnyGame, limits: &Limits, stop: &AtomicBool) -> String {
+    if game.outcome().is_some() {
+        return String::new();
+    }
+    // Before the roll the choice is doubling or rolling; with doubling not allowed (the
+    // opponent owns the cube, the Crawford game, the opening) there is only the roll.
+    if game.awaits_chance() && game.pre_chance_moves().is_empty() {
+        return "roll".into();
+    }
+    let best = game.search(limits, stop, &mut |_| {}).best;
+    match best.as_deref() {
+        None => String::new(),
+        Some(action @ ("double" | "roll" | "take" | "drop")) => action.to_owned(),
+        Some(token) => plain_move(token),
+    }
+}
+
+/// The draft's plain move format from the engine's token: `31:8/5,6/5` is `8/5 6/5`, a roll
+/// that cannot be played (`31:pass`) is the blank line.
+fn plain_move(token: &str) -> String {
+    let steps = token.split_once(':').map_or(token, |(_, steps)| steps);
+    if steps == "pass" {
+        return String::new();
+    }
+    steps.split(',').collect::<Vec<_>>().join(" ")
+}
+
+#[cfg(test)]
+mod tests {
+    use super::plain_move;
+
+    #[test]
+    fn moves_are_written_one_pair_per_die() {
+        assert_eq!(plain_move("31:8/5,6/5"), "8/5 6/5");
+        assert_eq!(
+            plain_move("66:bar/19,19/13,13/7,7/1"),
+            "bar/19 19/13 13/7 7/1"
+        );
+        assert_eq!(plain_move("21:2/off,1/off"), "2/off 1/off");
+        assert_eq!(plain_move("64:pass"), "");
+    }
+}
