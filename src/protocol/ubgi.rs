@@ -15,6 +15,7 @@ use super::response::{Output, Response};
 use super::run::Line;
 use crate::registry::{self, AnyGame};
 use crate::search::Limits;
+use crate::util::threads::spawn_with;
 use std::panic::{catch_unwind, AssertUnwindSafe};
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::mpsc::Receiver;
@@ -35,13 +36,16 @@ const SORRY: &str = "sorry";
 /// A search running on its own thread; it prints its answer itself.
 struct Job {
     stop: Arc<AtomicBool>,
-    thread: JoinHandle<()>,
+    /// `None` when no thread could be started and the answer was given at once.
+    thread: Option<JoinHandle<()>>,
 }
 
 impl Job {
     fn finish(self) {
         // The thread catches its own panics (answering `sorry`), so joining cannot fail.
-        let _ = self.thread.join();
+        if let Some(thread) = self.thread {
+            let _ = thread.join();
+        }
     }
 }
 
@@ -127,19 +131,30 @@ fn set_position(game: &mut dyn AnyGame, line: &str) -> Result<(), ()> {
 
 fn start(game: Box<dyn AnyGame>, movetime: i64, out: Output) -> Job {
     let stop = Arc::new(AtomicBool::new(false));
-    let flag = Arc::clone(&stop);
-    let thread = std::thread::spawn(move || {
-        let limits = Limits {
-            movetime: Some(movetime),
-            ..Limits::default()
-        };
-        // A bug must not leave the front end waiting: it hears `sorry`.
-        let answer = catch_unwind(AssertUnwindSafe(|| {
-            best_action(game.as_ref(), &limits, &flag)
-        }));
-        send(&out, answer.as_deref().unwrap_or(SORRY));
-    });
+    let task = (game, movetime, Arc::clone(&stop), out);
+    let thread = match spawn_with("ubgi search", task, answer) {
+        Ok(thread) => Some(thread),
+        // No thread to be had (a thread or memory limit): answered here, as if stopped at once.
+        Err(((game, movetime, flag, out), _)) => {
+            flag.store(true, Ordering::Relaxed);
+            answer((game, movetime, flag, out));
+            None
+        }
+    };
     Job { stop, thread }
+}
+
+/// Searches `game` for `movetime` (or until `stop`) and sends the best action.
+fn answer((game, movetime, stop, out): (Box<dyn AnyGame>, i64, Arc<AtomicBool>, Output)) {
+    let limits = Limits {
+        movetime: Some(movetime),
+        ..Limits::default()
+    };
+    // A bug must not leave the front end waiting: it hears `sorry`.
+    let answer = catch_unwind(AssertUnwindSafe(|| {
+        best_action(game.as_ref(), &limits, &stop)
+    }));
+    send(&out, answer.as_deref().unwrap_or(SORRY));
 }
 
 /// The answer for the position in `game`.
