@@ -642,16 +642,15 @@ fn every_pair_of_options_and_go_tokens_keeps_each_promise() {
 #[test]
 fn sampled_triples_keep_each_promise() {
     let mut triples = Vec::new();
-    let n = MEMBERS.len();
     // A fixed stride through the triples (i < j < k) visits every member without a random
     // generator: the sample is the same on every run.
     let mut index = 0usize;
-    for i in 0..n {
-        for j in i + 1..n {
-            for k in j + 1..n {
+    for (i, a) in MEMBERS.iter().enumerate() {
+        for (j, b) in MEMBERS.iter().enumerate().skip(i + 1) {
+            for c in &MEMBERS[j + 1..] {
                 index += 1;
-                let case = vec![MEMBERS[i], MEMBERS[j], MEMBERS[k]];
-                if index % 7 == 0 && playable(&case) {
+                let case = vec![*a, *b, *c];
+                if index.is_multiple_of(7) && playable(&case) {
                     triples.push(case);
                 }
             }
