@@ -20,7 +20,7 @@ const LEVELS = {
 const S = {
   game: 'gipf', opts: '', start: null, moves: [], ply: 0, dice: null, fen: '', prevFen: '', legal: [],
   result: 'none', st: null, sel: [], searching: null, discard: false, onStopped: null,
-  info: {}, infoSide: 'w', infoFen: '', flip: false,
+  info: {}, infoSide: 'w', infoFen: '', flip: false, rolling: false,
 };
 window.tabula = S;
 let ws = null;
@@ -189,16 +189,24 @@ async function playMove(m) {
 }
 
 async function rollDice() {
-  if (S.searching === 'analyse') await halt();
-  const lines = await tx(['roll']);
-  const r = lines.find((l) => l.startsWith('roll '));
-  if (r) { S.dice = r.split(' ')[1]; await sync(); }
+  // One roll at a time: a second call while the first waits (both players' menus set to the
+  // engine at once) would send a second `roll`, whose error spoils the first one's reply.
+  if (S.rolling) return;
+  S.rolling = true;
+  try {
+    if (S.searching === 'analyse') await halt();
+    const lines = await tx(['roll']);
+    const r = lines.find((l) => l.startsWith('roll '));
+    if (r) { S.dice = r.split(' ')[1]; await sync(); }
+  } finally {
+    S.rolling = false;
+  }
 }
 
 // When the side to move is the engine's (and the line is at its end): roll for it, or
 // search for its move at its level.
 function engineTurn() {
-  if (S.searching || !S.st || over() || !atEnd() || !isEngine(S.st.side)) return;
+  if (S.searching || S.rolling || !S.st || over() || !atEnd() || !isEngine(S.st.side)) return;
   if (S.game === 'backgammon' && !S.st.dice && !S.st.offered && !S.legal.includes('double')) { rollDice(); return; }
   const level = LEVELS[playerOf(S.st.side)];
   S.searching = 'play';
