@@ -680,6 +680,10 @@ document.addEventListener('keydown', (e) => {
   if (keys[e.key]) { e.preventDefault(); keys[e.key](); }
 });
 setInterval(clockTick, 250);
+// Whatever path led here (the menus changed while a roll or a search was on its way, an
+// answer thrown away), an engine whose turn it is is set going once the page is idle:
+// engineTurn does nothing while a roll, a search or an exchange is pending.
+setInterval(() => { if (!waiters.length) engineTurn(); }, 250);
 $('tc').onchange = () => newGame();
 fillPlayers();
 showOptions();
