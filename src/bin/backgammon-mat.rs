@@ -27,19 +27,7 @@ fn run(args: &[String]) -> Result<(), String> {
         [command, files @ ..] if command == "check" && !files.is_empty() => {
             for file in files {
                 let record = load(file)?;
-                let mut score = [0u32; 2];
-                for game in &record.games {
-                    score[game.winner.index()] += game.points;
-                }
-                println!(
-                    "{file}: {} point match, {} games, {} {} - {} {}",
-                    record.length,
-                    record.games.len(),
-                    record.names[0],
-                    score[0],
-                    score[1],
-                    record.names[1]
-                );
+                println!("{file}: {}", record.summary());
             }
             Ok(())
         }

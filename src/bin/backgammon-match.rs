@@ -146,22 +146,7 @@ fn main() {
                 .map_err(|e| format!("{}: {e}", file.display()))
         });
         match written {
-            Ok(record) => {
-                let mut score = [0; 2];
-                for game in &record.games {
-                    score[game.winner.index()] += game.points;
-                }
-                println!(
-                    "{} point match, {} games, {} {} - {} {}, written to {}",
-                    record.length,
-                    record.games.len(),
-                    record.names[0],
-                    score[0],
-                    score[1],
-                    record.names[1],
-                    file.display()
-                );
-            }
+            Ok(record) => println!("{}, written to {}", record.summary(), file.display()),
             Err(e) => {
                 eprintln!("{e}");
                 std::process::exit(1);

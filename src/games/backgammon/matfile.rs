@@ -55,6 +55,25 @@ pub struct MatchRecord {
     pub games: Vec<GameRecord>,
 }
 
+impl MatchRecord {
+    /// One line on the match: `5 point match, 4 games, A 5 - 2 B` (points won by each).
+    pub fn summary(&self) -> String {
+        let mut score = [0u32; 2];
+        for game in &self.games {
+            score[game.winner.index()] += game.points;
+        }
+        format!(
+            "{} point match, {} games, {} {} - {} {}",
+            self.length,
+            self.games.len(),
+            self.names[0],
+            score[0],
+            score[1],
+            self.names[1]
+        )
+    }
+}
+
 const START: &str = "w=24:2,13:5,8:3,6:5 b=24:2,13:5,8:3,6:5";
 
 /// The position a game of the match starts from: `opener` to roll, the score before it.
