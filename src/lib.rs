@@ -10,5 +10,6 @@ pub mod games;
 pub mod protocol;
 pub mod registry;
 pub mod search;
+pub mod strategy;
 pub mod transcript;
 pub mod util;

@@ -1,6 +1,6 @@
 //! The shape of the code, checked: every registered game has its transcripts and perft cases,
-//! the layers import one way (protocol -> registry -> search -> game), and no game imports
-//! another. Test modules (files
+//! the layers import one way (protocol -> registry -> strategy -> search -> game), and no game
+//! imports another. Test modules (files
 //! named `tests*.rs` or `*_tests.rs`) may reach across layers to set up what they check.
 
 use std::path::Path;
@@ -106,15 +106,24 @@ fn the_protocol_imports_no_game() {
 }
 
 #[test]
-fn the_search_imports_no_game_and_no_protocol() {
+fn the_search_imports_no_game_no_strategy_and_no_protocol() {
     only_imports("src/search", &["game", "search", "util"]);
+}
+
+#[test]
+fn a_strategy_sits_between_the_registry_and_the_search() {
+    // A game's own way of choosing may name the game and use the search; nothing above.
+    only_imports(
+        "src/strategy",
+        &["game", "games", "search", "strategy", "util"],
+    );
 }
 
 #[test]
 fn the_registry_does_not_import_the_protocol() {
     only_imports(
         "src/registry",
-        &["game", "games", "search", "registry", "util"],
+        &["game", "games", "search", "strategy", "registry", "util"],
     );
 }
 

@@ -15,7 +15,9 @@
 use std::sync::atomic::AtomicBool;
 use tabula::game::Game;
 use tabula::games::backgammon::Backgammon;
-use tabula::search::{decide_before_chance, Limits, Lookahead, PreChance, Searcher, Table};
+use tabula::search::{Limits, Searcher, Table};
+use tabula::strategy::backgammon::{decide_before_chance, Lookahead};
+use tabula::strategy::Chosen;
 
 fn keith(checkers: &[u8; 13]) -> f64 {
     let pips: u32 = (1..=12).map(|p| p as u32 * checkers[p] as u32).sum();
@@ -64,7 +66,7 @@ fn cube_decisions_agree_with_keith_count_in_races() {
         ..Limits::default()
     };
     let stop = AtomicBool::new(false);
-    let searcher = Lookahead::new(Backgammon::checker_play);
+    let searcher = Lookahead;
     let (mut doubles, mut double_agree, mut clear_d, mut clear_d_agree) = (0, 0, 0, 0);
     let (mut takes, mut take_agree, mut clear_t, mut clear_t_agree) = (0, 0, 0, 0);
     for _ in 0..400 {
@@ -78,7 +80,7 @@ fn cube_decisions_agree_with_keith_count_in_races() {
         let table = Table::new(16);
         let engine_doubles = matches!(
             decide_before_chance(&pos, &searcher, &limits, &table, &stop, &mut |_| {}).choice,
-            PreChance::Move(_)
+            Chosen::Move(_)
         );
         let rule_doubles = margin <= 4.0;
         doubles += 1;

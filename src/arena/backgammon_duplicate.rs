@@ -6,7 +6,8 @@
 use crate::game::{Dice, Game, Side};
 use crate::games::backgammon::nn::Net;
 use crate::games::backgammon::{pubeval, Backgammon, EvalKind, Move, Options};
-use crate::search::{Budget, Limits, Lookahead, Searcher, Table};
+use crate::search::{Budget, Limits, Searcher, Table};
+use crate::strategy::backgammon::Lookahead;
 use crate::util::rng::Rng;
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::time::Instant;
@@ -67,7 +68,7 @@ fn engine_search(pos: &Backgammon, kind: EvalKind, limits: &Limits) -> Option<Mo
     let table = Table::new(1);
     let start = Instant::now();
     let stop = AtomicBool::new(false);
-    let searcher = Lookahead::new(Backgammon::checker_play);
+    let searcher = Lookahead;
     let best = searcher
         .search(&root, limits, &table, &stop, &mut |_| {})
         .best;

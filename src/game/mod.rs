@@ -209,6 +209,17 @@ pub struct Solution<M> {
     pub nodes: u64,
 }
 
+impl<M> Solution<M> {
+    /// The same solution with its move turned into another form (its spelling).
+    pub fn map<N>(self, f: impl FnOnce(M) -> N) -> Solution<N> {
+        Solution {
+            value: self.value,
+            best: self.best.map(f),
+            nodes: self.nodes,
+        }
+    }
+}
+
 /// One game's rules and notation: what every game implements. Implementations live in
 /// `src/games/<name>/`; the optional parts ([`Hints`], [`Dice`], [`Formats`], [`Exact`],
 /// [`Harness`]) have a default for every item, so a simple game implements each with an empty
@@ -260,10 +271,21 @@ pub trait Game: Clone + Debug + Send + Sync + 'static {
     /// A human-readable board for the `d` command, one string per line, no trailing spaces.
     fn board_lines(&self) -> Vec<String>;
 
-    /// Counts move sequences of length `depth` (notation.md's perft). Games may override
-    /// this with bulk counting; the result must not change.
+    /// How many legal moves there are: all perft needs at its last ply. A game counts them
+    /// without listing them where that is faster (bulk counting); the count must equal
+    /// [`Game::legal_moves`]'s length, 0 once the game is over. Default: lists them.
+    fn count_moves(&self) -> u64 {
+        let mut moves = Vec::new();
+        self.legal_moves(&mut moves);
+        moves.len() as u64
+    }
+
+    /// Counts move sequences of length `depth` (notation.md's perft): copy-make, one reused
+    /// move list per ply, [`Game::count_moves`] at the last ply. A game supplies its count,
+    /// not a perft of its own.
     fn perft(&self, depth: u32) -> u64 {
-        generic_perft(self, depth)
+        let mut lists = vec![Vec::new(); depth.saturating_sub(1) as usize];
+        perft_with(self, depth, &mut lists)
     }
 }
 
@@ -319,23 +341,22 @@ pub fn option_pairs(text: &str) -> Vec<(&str, &str)> {
         .collect()
 }
 
-/// The plain copy-make perft every game starts from; terminal positions add nothing beyond
-/// depth 0, as notation.md defines.
-pub fn generic_perft<G: Game>(pos: &G, depth: u32) -> u64 {
-    if depth == 0 {
-        return 1;
+/// [`Game::perft`] with `lists[0]` for this ply's moves and the rest for the plies below;
+/// terminal positions add nothing beyond depth 0, as notation.md defines.
+fn perft_with<G: Game>(pos: &G, depth: u32, lists: &mut [Vec<G::Move>]) -> u64 {
+    if depth <= 1 {
+        return if depth == 0 { 1 } else { pos.count_moves() };
     }
-    let mut moves = Vec::new();
-    pos.legal_moves(&mut moves);
-    if depth == 1 {
-        return moves.len() as u64;
+    let Some((moves, below)) = lists.split_first_mut() else {
+        return 0;
+    };
+    moves.clear();
+    pos.legal_moves(moves);
+    let mut total = 0;
+    for &mv in moves.iter() {
+        let mut child = pos.clone();
+        child.play(mv);
+        total += perft_with(&child, depth - 1, below);
     }
-    moves
-        .iter()
-        .map(|&mv| {
-            let mut child = pos.clone();
-            child.play(mv);
-            child.perft(depth - 1)
-        })
-        .sum()
+    total
 }

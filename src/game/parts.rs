@@ -76,45 +76,6 @@ pub trait Dice: Game {
         event.to_string()
     }
 
-    /// At a chance node: the moves a player may make instead of letting the dice fall
-    /// (backgammon's `double`). `go` there weighs each of them against rolling and answers
-    /// the best one, or `roll`. Default: none, and `go` at a chance node is an error.
-    fn pre_chance_moves(&self, _out: &mut Vec<Self::Move>) {}
-
-    /// How much more than letting the dice fall (in value units) the pre-chance move `mv`
-    /// must be worth to be taken when the opponent's answer to it is `answer` (`None`: it has
-    /// none). Positive when the values are known to flatter acting first (backgammon: a
-    /// double that is taken, see its `DOUBLE_MARGIN`); -1 lets it win ties, when acting first
-    /// gives away nothing the values cannot see (backgammon: a double the opponent, 1-away
-    /// after the Crawford game, can never use). Default 0: ties roll.
-    fn pre_chance_margin(&self, _mv: Self::Move, _answer: Option<Self::Move>) -> i32 {
-        0
-    }
-
-    /// True when this position's moves answer the opponent's pre-chance move (backgammon:
-    /// `take`, `drop` or `beaver` a double): `go` then also values each answer alone, for
-    /// [`Dice::decision_note`]. Default: never.
-    fn answers_pre_chance(&self) -> bool {
-        false
-    }
-
-    /// The game's summary of a decision around a chance node, which `go` reports as an
-    /// `info string` line before its `bestmove`. At a chance node, `roll` is the value of
-    /// letting the dice fall and `answers` the opponent's answers to one pre-chance move with
-    /// their values; facing a pre-chance move ([`Dice::answers_pre_chance`]), `roll` is
-    /// `None` and `answers` are this position's own moves. Values are in [`Game::evaluate`]
-    /// units from this position's side to move. Default: nothing to say.
-    fn decision_note(&self, _roll: Option<i32>, _answers: &[(Self::Move, i32)]) -> Option<String> {
-        None
-    }
-
-    /// When moves are chosen by another value than [`Game::evaluate`] (backgammon playing
-    /// `eval=pubeval` checker plays while its cube decisions need the network's equities):
-    /// that value, for the side to move. `None` (the default): moves are chosen by `evaluate`.
-    fn choice_value(&self) -> Option<i32> {
-        None
-    }
-
     /// The value of a finished game for the side to move, in [`Game::evaluate`] units, for
     /// games whose search averages over dice and so must weigh results against evaluations.
     /// `None` (the default) scores a finished game as a proven win or loss.

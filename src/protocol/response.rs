@@ -6,7 +6,8 @@
 //! closed) marks it closed, which ends the session.
 
 use crate::game::Proven;
-use crate::search::{Info, RolloutStats};
+use crate::registry::RolloutStats;
+use crate::search::Info;
 use std::io::Write;
 use std::sync::{Arc, Mutex, MutexGuard};
 

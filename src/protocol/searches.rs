@@ -11,7 +11,8 @@ use super::search_job::{Ending, SearchJob};
 use super::session::Session;
 use crate::game::{Proven, Side};
 use crate::registry::AnyGame;
-use crate::search::{Limits, RolloutLimits, Score};
+use crate::registry::RolloutLimits;
+use crate::search::{Limits, Score};
 use crate::util::rng::Rng;
 use std::panic::{catch_unwind, AssertUnwindSafe};
 use std::sync::atomic::{AtomicBool, Ordering};
@@ -102,10 +103,7 @@ impl Session {
                 let pick = random_move(self.game.as_ref(), &limits, &mut self.rng, before_roll);
                 // Still a search to the GUI: `go infinite` and `go ponder` answer on `stop`.
                 self.start_job(ending, move |_, stop, _| {
-                    limits.hold_answer(stop);
-                    if unbounded {
-                        hold_until_stopped(stop);
-                    }
+                    hold_answer(&limits, unbounded, stop);
                     answered();
                     Response::BestMove(pick)
                 });
@@ -140,11 +138,7 @@ impl Session {
                     out.send(&Response::Info(info.clone()))
                 })
             }));
-            // A bare `go` (or `go mate N` that found no such win) is endless: a search that
-            // ran out of depth or proved the result still answers only after `stop`.
-            if unbounded && !limits.mate_found(mate_in) {
-                hold_until_stopped(stop);
-            }
+            hold_answer(&limits, unbounded && !limits.mate_found(mate_in), stop);
             let best = match found {
                 Ok(found) => {
                     for note in found.notes {
@@ -304,8 +298,11 @@ fn random_move(game: &dyn AnyGame, limits: &Limits, rng: &mut Rng, before_roll: 
 }
 
 /// Waits for `stop` (polled every millisecond, as the searches' own holds are).
-fn hold_until_stopped(stop: &AtomicBool) {
-    while !stop.load(Ordering::Relaxed) {
+/// UCI's waiting rule, the one place it is kept: a search that finished early still answers
+/// `go infinite` only after `stop`, `go ponder` only after `ponderhit` or `stop`, and a bare
+/// `go` (`endless`: no limit at all, or `go mate N` that found no such win) only after `stop`.
+fn hold_answer(limits: &Limits, endless: bool, stop: &AtomicBool) {
+    while (endless || limits.infinite || limits.is_pondering()) && !stop.load(Ordering::Relaxed) {
         std::thread::sleep(Duration::from_millis(1));
     }
 }

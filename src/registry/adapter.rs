@@ -4,10 +4,9 @@
 //! `position` (for `undo` and repetition), and its transposition table; [`AnyGame`] is its
 //! object-safe face, so the session never names a game type.
 
-use crate::game::{Build, Chance, Complete, Game, GameError, Laws, Outcome, Proven, Side};
-use crate::search::{
-    self, AlphaBeta, Info, Limits, PreChance, RolloutLimits, RolloutStats, Searcher, Table,
-};
+use crate::game::{Build, Chance, Complete, Game, GameError, Laws, Outcome, Side, Solution};
+use crate::search::{self, Info, Limits, Table};
+use crate::strategy::{self, Chosen, Plain, RolloutLimits, RolloutStats, Strategy};
 use crate::util::rng::Rng;
 use std::path::Path;
 use std::sync::atomic::{AtomicBool, Ordering};
@@ -72,17 +71,22 @@ pub trait AnyGame: Send {
     fn set_hash(&mut self, mib: usize);
     /// Forgets the transposition table's contents.
     fn clear_hash(&mut self);
-    /// Searches the current position with the game's searcher (the registry's choice).
+    /// Searches the current position with the game's strategy (the registry's choice).
     fn search(&self, limits: &Limits, stop: &AtomicBool, report: &mut dyn FnMut(&Info)) -> Found;
     /// What the player at a pending roll may do instead of rolling (backgammon's `double`),
     /// canonical spelling; empty when no roll is pending or nothing may come first (`go` then
     /// decides between these and `roll`).
     fn pre_chance_moves(&self) -> Vec<String>;
     /// Tries to prove the value of the current position within `limits`.
-    fn solve(&self, limits: &Limits, stop: &AtomicBool, report: &mut dyn FnMut(&Info)) -> Solved;
+    fn solve(
+        &self,
+        limits: &Limits,
+        stop: &AtomicBool,
+        report: &mut dyn FnMut(&Info),
+    ) -> Solution<String>;
     /// The static evaluation of the current position, from the mover's view.
     fn evaluate(&self) -> i32;
-    /// Plays the current position out `limits.trials` times (see [`search::rollout`]),
+    /// Plays the current position out `limits.trials` times (see [`strategy::rollout`]),
     /// calling `progress` about once a second; `stop` ends it early.
     fn rollout(
         &self,
@@ -113,20 +117,9 @@ pub struct Found {
     pub best: Option<String>,
     /// Nodes searched.
     pub nodes: u64,
-    /// The game's summaries of the decision ([`crate::game::Dice::decision_note`]), for
+    /// The strategy's summaries of the decision ([`strategy::Choice::notes`]), for
     /// `info string` lines before the `bestmove`.
     pub notes: Vec<String>,
-}
-
-/// What `solve` found, in text.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct Solved {
-    /// The exact value for the side to move; `None` when not proven in time.
-    pub value: Option<Proven>,
-    /// A move keeping that value; `None` when unknown or the game is over.
-    pub best: Option<String>,
-    /// Positions visited.
-    pub nodes: u64,
 }
 
 /// A concrete game with the session state around it.
@@ -137,7 +130,7 @@ pub struct Slot<G: Complete> {
     position: G,
     table: Arc<Table>,
     hash_mib: usize,
-    searcher: Arc<dyn Searcher<G>>,
+    strategy: Arc<dyn Strategy<G>>,
 }
 
 /// Builds [`Slot`]s for games that choose their position type ([`Build`]).
@@ -150,28 +143,28 @@ impl Build for SlotBuilder {
     type Output = Box<dyn AnyGame>;
 
     fn build<G: Complete>(self, options: G::Options) -> Box<dyn AnyGame> {
-        Box::new(Slot::<G>::new(options, self.hash_mib, Arc::new(AlphaBeta)))
+        Box::new(Slot::<G>::new(options, self.hash_mib, Arc::new(Plain)))
     }
 }
 
 impl<G: Complete> Slot<G> {
-    /// The registry constructor for a game searched by [`AlphaBeta`].
+    /// The registry constructor for a game played by the search alone ([`Plain`]).
     pub fn boxed(pairs: &[(&str, &str)], hash_mib: usize) -> Result<Box<dyn AnyGame>, GameError> {
-        Slot::<G>::boxed_with(pairs, hash_mib, Arc::new(AlphaBeta))
+        Slot::<G>::boxed_with(pairs, hash_mib, Arc::new(Plain))
     }
 
-    /// The registry constructor for a game with a searcher of its own choice.
+    /// The registry constructor for a game with a strategy of its own.
     pub fn boxed_with(
         pairs: &[(&str, &str)],
         hash_mib: usize,
-        searcher: Arc<dyn Searcher<G>>,
+        strategy: Arc<dyn Strategy<G>>,
     ) -> Result<Box<dyn AnyGame>, GameError> {
         let options = G::parse_options(pairs)?;
-        Ok(Box::new(Slot::<G>::new(options, hash_mib, searcher)))
+        Ok(Box::new(Slot::<G>::new(options, hash_mib, strategy)))
     }
 
     /// A slot at the start position.
-    pub fn new(options: G::Options, hash_mib: usize, searcher: Arc<dyn Searcher<G>>) -> Slot<G> {
+    pub fn new(options: G::Options, hash_mib: usize, strategy: Arc<dyn Strategy<G>>) -> Slot<G> {
         let start = G::start(&options);
         Slot {
             position: start.clone(),
@@ -180,7 +173,7 @@ impl<G: Complete> Slot<G> {
             options,
             table: Arc::new(Table::new(hash_mib)),
             hash_mib,
-            searcher,
+            strategy,
         }
     }
 
@@ -230,7 +223,7 @@ impl<G: Complete> AnyGame for Slot<G> {
             position: self.position.clone(),
             table: Arc::clone(&self.table),
             hash_mib: self.hash_mib,
-            searcher: Arc::clone(&self.searcher),
+            strategy: Arc::clone(&self.strategy),
         })
     }
 
@@ -415,57 +408,16 @@ impl<G: Complete> AnyGame for Slot<G> {
     }
 
     fn search(&self, limits: &Limits, stop: &AtomicBool, report: &mut dyn FnMut(&Info)) -> Found {
-        let table = &self.table;
-        let position = &self.position;
-        if self.awaits_chance() {
-            let decision = search::decide_before_chance(
-                position,
-                self.searcher.as_ref(),
-                limits,
-                table,
-                stop,
-                report,
-            );
-            let best = match decision.choice {
-                PreChance::Roll => "roll".to_owned(),
-                PreChance::Move(mv) => position.format_move(mv),
-            };
-            let notes = decision.weighed.map_or_else(Vec::new, |weighed| {
-                weighed
-                    .moves
-                    .iter()
-                    .filter_map(|(_, answers)| position.decision_note(Some(weighed.roll), answers))
-                    .collect()
-            });
-            return Found {
-                best: Some(best),
-                nodes: decision.nodes,
-                notes,
-            };
-        }
-        if position.answers_pre_chance() {
-            let answer = search::decide_answer(
-                position,
-                self.searcher.as_ref(),
-                limits,
-                table,
-                stop,
-                report,
-            );
-            return Found {
-                best: answer.best.map(|mv| position.format_move(mv)),
-                nodes: answer.nodes,
-                notes: position
-                    .decision_note(None, &answer.values)
-                    .into_iter()
-                    .collect(),
-            };
-        }
-        let result = self.searcher.search(position, limits, table, stop, report);
+        let choice = self
+            .strategy
+            .choose(&self.position, limits, &self.table, stop, report);
         Found {
-            best: result.best.map(|mv| position.format_move(mv)),
-            nodes: result.nodes,
-            notes: Vec::new(),
+            best: choice.best.map(|chosen| match chosen {
+                Chosen::Roll => "roll".to_owned(),
+                Chosen::Move(mv) => self.position.format_move(mv),
+            }),
+            nodes: choice.nodes,
+            notes: choice.notes,
         }
     }
 
@@ -473,49 +425,41 @@ impl<G: Complete> AnyGame for Slot<G> {
         if !self.awaits_chance() {
             return Vec::new();
         }
-        let mut moves = Vec::new();
-        self.position.pre_chance_moves(&mut moves);
-        moves
+        self.strategy
+            .pre_chance_moves(&self.position)
             .into_iter()
             .map(|mv| self.position.format_move(mv))
             .collect()
     }
 
-    fn solve(&self, limits: &Limits, stop: &AtomicBool, report: &mut dyn FnMut(&Info)) -> Solved {
+    fn solve(
+        &self,
+        limits: &Limits,
+        stop: &AtomicBool,
+        report: &mut dyn FnMut(&Info),
+    ) -> Solution<String> {
         let deadline = limits
             .movetime
             .map(|ms| Instant::now() + Duration::from_millis(ms.max(0) as u64));
-        let text = |mv: Option<G::Move>| mv.map(|mv| self.position.format_move(mv));
-        if let Some(found) = self.position.solve(deadline, stop) {
-            return Solved {
-                value: found.value,
-                best: text(found.best),
-                nodes: found.nodes,
-            };
-        }
-        if self.position.answers_pre_chance() {
-            // The dice fall right after the answer (backgammon's take), and the search,
-            // deepening through every roll, would never end without proving anything.
-            return Solved {
+        let found = self.position.solve(deadline, stop).or_else(|| {
+            let prover = self.strategy.prover(&self.position)?;
+            let table = &self.table;
+            Some(search::solve_by_search(
+                &self.position,
+                prover,
+                limits,
+                table,
+                stop,
+                report,
+            ))
+        });
+        found
+            .unwrap_or(Solution {
                 value: None,
                 best: None,
                 nodes: 0,
-            };
-        }
-        let table = &self.table;
-        let found = search::solve_by_search(
-            &self.position,
-            self.searcher.as_ref(),
-            limits,
-            table,
-            stop,
-            report,
-        );
-        Solved {
-            value: found.value,
-            best: text(found.best),
-            nodes: found.nodes,
-        }
+            })
+            .map(|mv| self.position.format_move(mv))
     }
 
     fn evaluate(&self) -> i32 {
@@ -528,7 +472,7 @@ impl<G: Complete> AnyGame for Slot<G> {
         stop: &AtomicBool,
         progress: &mut dyn FnMut(&RolloutStats),
     ) -> RolloutStats {
-        search::rollout(&self.position, limits, stop, progress)
+        strategy::rollout(&self.position, limits, stop, progress)
     }
 
     fn set_tablebase_path(

@@ -1,12 +1,13 @@
-//! The one place that lists every game, and the searcher each is played with; and the
+//! The one place that lists every game, and the strategy each is played with; and the
 //! string-level adapter ([`AnyGame`]) the protocol drives them through.
 
 mod adapter;
 
 use crate::game::{Game, GameError};
 use crate::games::{backgammon, bombardment, cascades, gipf, morris, nim};
-use crate::search::Lookahead;
-pub use adapter::{AnyGame, Found, Slot, SlotBuilder, Solved};
+use crate::strategy;
+pub use crate::strategy::{RolloutLimits, RolloutStats};
+pub use adapter::{AnyGame, Found, Slot, SlotBuilder};
 use std::sync::Arc;
 
 /// Builds a game at its start position from `key=value` options and a `Hash` size in MiB.
@@ -26,8 +27,11 @@ pub const GAMES: &[Entry] = &[
     Entry {
         name: backgammon::Backgammon::NAME,
         new: |pairs, hash| {
-            let rolled = Lookahead::new(backgammon::Backgammon::checker_play);
-            Slot::boxed_with(pairs, hash, Arc::new(rolled))
+            Slot::<backgammon::Backgammon>::boxed_with(
+                pairs,
+                hash,
+                Arc::new(strategy::backgammon::Lookahead),
+            )
         },
     },
     Entry {

@@ -2,7 +2,6 @@
 //! moves, late-move reductions and (where the game offers a pass) null-move pruning; chance
 //! nodes are averaged over their events (expectimax).
 
-use super::searcher::wait_for_stop;
 use super::tt::{Bound, Entry, Table};
 use super::{Budget, Info, Limits, Score, MATE, MAX_PLY, PROVEN};
 use crate::game::{Chance, Complete, Outcome, Proven};
@@ -73,7 +72,6 @@ pub fn search<G: Complete>(
         Rng::new(seed ^ root.hash()).shuffle(&mut root_moves);
     }
     if let Some(mv) = book_move(root, &root_moves, limits) {
-        wait_for_stop(limits, stop);
         return SearchResult {
             best: Some(mv),
             info: None,
@@ -227,7 +225,6 @@ fn main_iterations<G: Complete>(
         }
     }
     result.nodes = searcher.total_nodes();
-    wait_for_stop(limits, shared.stop);
     result
 }
 

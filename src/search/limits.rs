@@ -1,7 +1,6 @@
 //! Search limits (`go depth/nodes/movetime/clock/movestogo/mate/searchmoves/ponder/infinite`)
 //! and the time budget derived from them.
 
-use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::{Arc, OnceLock};
 use std::time::{Duration, Instant};
 
@@ -96,14 +95,6 @@ impl Limits {
     /// asks for.
     pub fn mate_found(&self, mate_in: Option<i32>) -> bool {
         matches!((self.mate, mate_in), (Some(n), Some(m)) if m > 0 && m as u32 <= n)
-    }
-
-    /// Holds a finished search's answer back while UCI forbids it: `go infinite` and a
-    /// `go ponder` before `ponderhit` answer only after `stop`.
-    pub fn hold_answer(&self, stop: &AtomicBool) {
-        while (self.infinite || self.is_pondering()) && !stop.load(Ordering::Relaxed) {
-            std::thread::sleep(Duration::from_millis(1));
-        }
     }
 }
 

@@ -1,29 +1,20 @@
 //! Game-independent search: iterative-deepening alpha-beta with a transposition table, and
-//! expectimax averaging at chance nodes (dice), the few-candidate lookahead of dice games, and
-//! rollouts.
-//! It sees games only through [`crate::game::Complete`]; the registry picks a [`Searcher`]
-//! per game.
+//! expectimax averaging at chance nodes (dice); `solve` by that search. It sees games only
+//! through [`crate::game::Complete`]; a game's own way of choosing moves around it lives in
+//! the strategy layer (`src/strategy/`).
 
 mod alphabeta;
 mod book;
-mod decide;
 mod limits;
-mod lookahead;
-#[cfg(test)]
-mod lookahead_tests;
-mod rollout;
 mod searcher;
+mod solve;
 mod tt;
 
 pub use alphabeta::{search, SearchResult, MAX_THREADS};
 pub use book::{walk_book, BookEntry};
-pub use decide::{
-    decide_answer, decide_before_chance, solve_by_search, Answer, Decision, GenericSolution,
-    PreChance, Weighed,
-};
 pub use limits::{Budget, Limits, PonderHit};
-pub use rollout::{rollout, RolloutLimits, RolloutStats, MAX_TRIAL_PLIES};
-pub use searcher::{AlphaBeta, Lookahead, Searcher};
+pub use searcher::{AlphaBeta, Searcher};
+pub use solve::solve_by_search;
 pub use tt::Table;
 
 use std::fmt;
@@ -53,6 +44,15 @@ impl Score {
             Score::Mate(if score > 0 { moves } else { -moves })
         } else {
             Score::Cp(score)
+        }
+    }
+
+    /// Back on the internal scale (mate distances as plies from the root).
+    pub fn to_internal(self) -> i32 {
+        match self {
+            Score::Cp(cp) => cp,
+            Score::Mate(moves) if moves > 0 => MATE - (2 * moves - 1),
+            Score::Mate(moves) => -(MATE - 2 * moves.abs()),
         }
     }
 }

@@ -489,11 +489,8 @@ impl Game for Backgammon {
         board_drawing::board_lines(self)
     }
 
-    fn perft(&self, depth: u32) -> u64 {
-        if depth == 1 {
-            return self.count_moves();
-        }
-        crate::game::generic_perft(self, depth)
+    fn count_moves(&self) -> u64 {
+        Backgammon::count_moves(self)
     }
 }
 
@@ -504,10 +501,6 @@ impl Hints for Backgammon {
 }
 
 impl Dice for Backgammon {
-    fn choice_value(&self) -> Option<i32> {
-        self.plays_by_own_eval().then(|| self.cubeless_times_cube())
-    }
-
     fn chance_events(&self, out: &mut Vec<Chance>) {
         if self.dice.is_some() || self.cube.offered || self.outcome().is_some() {
             return;
@@ -561,14 +554,30 @@ impl Dice for Backgammon {
             -value
         })
     }
+}
 
-    fn pre_chance_moves(&self, out: &mut Vec<Move>) {
+/// The cube decisions' parts of the rules and values, which backgammon's strategy
+/// (`src/strategy/backgammon/`) weighs.
+impl Backgammon {
+    /// With `eval=pubeval` the checker plays are chosen by the cubeless value times the cube
+    /// while the cube decisions use the network's cubeful equity: that value, for the side to
+    /// move; `None` when plays are chosen by [`Game::evaluate`].
+    pub fn choice_value(&self) -> Option<i32> {
+        self.plays_by_own_eval().then(|| self.cubeless_times_cube())
+    }
+
+    /// What the player on roll may do instead of rolling: `double` when it is legal.
+    pub fn pre_chance_moves(&self, out: &mut Vec<Move>) {
         if self.dice.is_none() && self.outcome().is_none() && self.may_double() {
             out.push(Move::cube_action(CubeAction::Double));
         }
     }
 
-    fn pre_chance_margin(&self, mv: Move, answer: Option<Move>) -> i32 {
+    /// How much more than rolling (in evaluation units) `mv` (a double) must be worth to be
+    /// played when the opponent's answer is `answer`: 0.08 of the cube in money play when
+    /// it is taken (the values of a taken double flatter it), nothing for a drop; -1 (a tie
+    /// doubles) for a trailer after the Crawford game, whose double costs nothing.
+    pub fn pre_chance_margin(&self, mv: Move, answer: Option<Move>) -> i32 {
         if mv != Move::cube_action(CubeAction::Double) {
             return 0;
         }
@@ -588,11 +597,16 @@ impl Dice for Backgammon {
         (cube::DOUBLE_MARGIN * f64::from(eval::POINT) * f64::from(self.cube.value())).round() as i32
     }
 
-    fn answers_pre_chance(&self) -> bool {
+    /// True when the side to move answers a double (`take`, `drop`, `beaver`).
+    pub fn answers_pre_chance(&self) -> bool {
         self.cube.offered && self.outcome().is_none()
     }
 
-    fn decision_note(&self, roll: Option<i32>, answers: &[(Move, i32)]) -> Option<String> {
+    /// The cube analysis line (protocol.md) of a decision: before the roll, `roll` is the
+    /// value of rolling and `answers` the opponent's answers to the double; facing a double,
+    /// `roll` is `None` and `answers` are this position's own. Values in evaluation units from
+    /// this position's side to move.
+    pub fn decision_note(&self, roll: Option<i32>, answers: &[(Move, i32)]) -> Option<String> {
         // Facing the double the values are the taker's: the notes take the doubler's.
         let sign = if roll.is_some() { 1.0 } else { -1.0 };
         let equity = |action: CubeAction| {

@@ -2,7 +2,9 @@
 //! engine's own cube decisions on positions whose right decision is known.
 
 use super::*;
-use crate::search::{decide_before_chance, Limits, Lookahead, PreChance, Searcher, Table};
+use crate::search::{Limits, Searcher, Table};
+use crate::strategy::backgammon::{decide_before_chance, Lookahead};
+use crate::strategy::Chosen;
 use std::sync::atomic::AtomicBool;
 
 fn options(pairs: &[(&str, &str)]) -> Options {
@@ -32,10 +34,10 @@ fn limits(depth: u32) -> Limits {
 fn before_roll(p: &Backgammon, depth: u32) -> String {
     let table = Table::new(16);
     let stop = AtomicBool::new(false);
-    let searcher = Lookahead::new(Backgammon::checker_play);
+    let searcher = Lookahead;
     match decide_before_chance(p, &searcher, &limits(depth), &table, &stop, &mut |_| {}).choice {
-        PreChance::Roll => "roll".into(),
-        PreChance::Move(mv) => p.format_move(mv),
+        Chosen::Roll => "roll".into(),
+        Chosen::Move(mv) => p.format_move(mv),
     }
 }
 
@@ -43,7 +45,7 @@ fn before_roll(p: &Backgammon, depth: u32) -> String {
 fn answer(p: &Backgammon, depth: u32) -> String {
     let doubled = played(p.clone(), &["double"]);
     let table = Table::new(16);
-    let found = Lookahead::new(Backgammon::checker_play).search(
+    let found = Lookahead.search(
         &doubled,
         &limits(depth),
         &table,

@@ -270,31 +270,14 @@ impl<B: Bits> Game for Bombardment<B> {
         notation::board_lines(self)
     }
 
-    /// Bulk counting: at the last ply the moves are counted with popcounts, not generated.
-    fn perft(&self, depth: u32) -> u64 {
-        if depth == 0 {
-            return 1;
-        }
+    /// Counted with popcounts: each step target and each piece (a detonation) is a move.
+    fn count_moves(&self) -> u64 {
         if self.outcome().is_some() {
             return 0;
         }
-        if depth == 1 {
-            let (straight, left, right) = self.step_targets(self.side);
-            return (straight.count()
-                + left.count()
-                + right.count()
-                + self.pieces[self.side.index()].count()) as u64;
-        }
-        let mut moves = Vec::with_capacity(64);
-        self.legal_moves(&mut moves);
-        moves
-            .iter()
-            .map(|&mv| {
-                let mut child = *self;
-                child.play(mv);
-                child.perft(depth - 1)
-            })
-            .sum()
+        let (straight, left, right) = self.step_targets(self.side);
+        (straight.count() + left.count() + right.count() + self.pieces[self.side.index()].count())
+            as u64
     }
 }
 

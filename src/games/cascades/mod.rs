@@ -292,8 +292,8 @@ impl Game for Cascades {
         notation::board_lines(self)
     }
 
-    fn perft(&self, depth: u32) -> u64 {
-        movegen::perft(self, depth)
+    fn count_moves(&self) -> u64 {
+        Cascades::count_moves(self)
     }
 }
 

@@ -1,4 +1,4 @@
-//! Move generation and bulk perft.
+//! Move generation and the bulk move count.
 //!
 //! With `T` the cells the mover may use now, the moves are: `pass`; one stone on any cell of
 //! `T`; two stones both in `T` (one move per unordered pair); and two stones where the second
@@ -119,23 +119,6 @@ impl Cascades {
             }
         }
         1 + t + t * t.saturating_sub(1) / 2 + dependent
-    }
-}
-
-/// perft with bulk counting at the last ply and no allocation.
-pub fn perft(position: &Cascades, depth: u32) -> u64 {
-    match depth {
-        0 => 1,
-        1 => position.count_moves(),
-        _ => {
-            let mut total = 0;
-            position.for_each_move(|mv| {
-                let mut child = position.clone();
-                child.play(mv);
-                total += perft(&child, depth - 1);
-            });
-            total
-        }
     }
 }
 

@@ -309,9 +309,11 @@ impl Game for Gipf {
         self.draw()
     }
 
-    fn perft(&self, depth: u32) -> u64 {
-        let mut buffers = vec![Vec::new(); depth as usize + 1];
-        perft_with(self, depth, &mut buffers)
+    fn count_moves(&self) -> u64 {
+        if self.outcome_now().is_some() {
+            return 0;
+        }
+        Gipf::count_moves(self)
     }
 }
 
@@ -363,28 +365,4 @@ impl Harness for Gipf {
             && within(Side::Black)
             && !self.has_row(self.to_move.opponent())
     }
-}
-
-/// Perft with one reused move buffer per depth (no allocation after the first visit).
-fn perft_with(pos: &Gipf, depth: u32, buffers: &mut [Vec<Move>]) -> u64 {
-    if depth == 0 {
-        return 1;
-    }
-    let Some((moves, rest)) = buffers.split_first_mut() else {
-        return 0;
-    };
-    if depth == 1 {
-        // Bulk counting: the last ply needs how many moves there are, not the moves.
-        return if pos.outcome_now().is_none() {
-            pos.count_moves()
-        } else {
-            0
-        };
-    }
-    moves.clear();
-    pos.legal_moves(moves);
-    moves
-        .iter()
-        .map(|&mv| perft_with(&pos.after_move(mv), depth - 1, rest))
-        .sum()
 }

@@ -326,8 +326,8 @@ impl Game for Morris {
         notation::board_lines(self)
     }
 
-    fn perft(&self, depth: u32) -> u64 {
-        self.fast_perft(depth)
+    fn count_moves(&self) -> u64 {
+        Morris::count_moves(self)
     }
 }
 

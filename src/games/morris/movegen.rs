@@ -201,24 +201,4 @@ impl Morris {
         }
         count
     }
-
-    /// Perft with bulk counting at the last ply and no allocation.
-    pub fn fast_perft(&self, depth: u32) -> u64 {
-        match depth {
-            0 => 1,
-            1 => self.count_moves(),
-            _ => {
-                let mut list = MoveList::new();
-                self.generate(&mut list);
-                list.as_slice()
-                    .iter()
-                    .map(|&mv| {
-                        let mut child = self.clone();
-                        child.play_move(mv);
-                        child.fast_perft(depth - 1)
-                    })
-                    .sum()
-            }
-        }
-    }
 }

@@ -6,7 +6,7 @@ use super::lookahead;
 use crate::arena::backgammon_duplicate as matchplay;
 use crate::game::{Dice, Game};
 use crate::games::backgammon::{Backgammon, Move, Options};
-use crate::search::{Limits, Score};
+use crate::search::{Limits, Score, SearchResult};
 use std::sync::atomic::AtomicBool;
 
 /// A position with the roll set, from a position string.
@@ -86,7 +86,7 @@ fn depth(d: u32) -> Limits {
     }
 }
 
-fn go(pos: &Backgammon, limits: &Limits) -> crate::search::SearchResult<Move> {
+fn go(pos: &Backgammon, limits: &Limits) -> SearchResult<Move> {
     lookahead::search(pos, true, limits, &AtomicBool::new(false), &mut |_| {}).unwrap()
 }
 

@@ -1,20 +1,13 @@
-//! Two searches built on the main one: the decision a player takes before the dice fall
-//! (backgammon's `double`, weighed against rolling), and `solve`, which deepens until the
-//! search proves a result.
+//! The decisions around the doubling cube, built on the checker-play searches: the one a
+//! player takes before the dice fall (`double`, weighed against rolling), and the answer to
+//! a double (`take`, `drop`, `beaver`).
 
-use super::{Budget, Info, Limits, Score, Searcher, Table, MATE, MAX_PLY};
-use crate::game::{Chance, Complete, Proven};
+use super::CubeGame;
+use crate::game::Chance;
+use crate::search::{Budget, Info, Limits, Score, Searcher, Table, MATE, MAX_PLY, PROVEN};
+use crate::strategy::Chosen;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::Instant;
-
-/// What a player at a chance node chose.
-#[derive(Copy, Clone, Debug, PartialEq, Eq)]
-pub enum PreChance<M> {
-    /// Let the dice fall.
-    Roll,
-    /// Act first (one of [`crate::game::Dice::pre_chance_moves`]).
-    Move(M),
-}
 
 /// Moves with their values.
 type Valued<M> = Vec<(M, i32)>;
@@ -23,7 +16,7 @@ type Valued<M> = Vec<(M, i32)>;
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Decision<M> {
     /// The choice of the deepest depth searched completely (`Roll` when none was).
-    pub choice: PreChance<M>,
+    pub choice: Chosen<M>,
     /// Nodes searched.
     pub nodes: u64,
     /// The values of that depth, if one was searched completely.
@@ -46,9 +39,9 @@ pub struct Weighed<M> {
 /// Weighs every pre-chance move of `root` against rolling, one depth after the other within
 /// `limits`, each child searched by `searcher`; the choice of the deepest depth searched
 /// completely wins (a move only when it is worth more than rolling by more than the game's
-/// [`crate::game::Dice::pre_chance_margin`]; with several, the one that does so by most).
+/// [`CubeGame::pre_chance_margin`]; with several, the one that does so by most).
 /// Reports each depth.
-pub fn decide_before_chance<G: Complete>(
+pub fn decide_before_chance<G: CubeGame>(
     root: &G,
     searcher: &dyn Searcher<G>,
     limits: &Limits,
@@ -62,7 +55,7 @@ pub fn decide_before_chance<G: Complete>(
     let mut events: Vec<Chance> = Vec::new();
     root.chance_events(&mut events);
     let mut decision = Decision {
-        choice: PreChance::Roll,
+        choice: Chosen::Roll,
         nodes: 0,
         weighed: None,
     };
@@ -79,7 +72,7 @@ pub fn decide_before_chance<G: Complete>(
         }
         let roll = roll_value.round() as i32;
         // (value less the margin it must beat rolling by, value, choice)
-        let mut best = (roll, roll, PreChance::Roll);
+        let mut best = (roll, roll, Chosen::Roll);
         let mut weighed = Weighed {
             depth,
             roll,
@@ -119,7 +112,7 @@ pub fn decide_before_chance<G: Complete>(
                 best = (
                     above.clamp(i32::MIN.into(), i32::MAX.into()) as i32,
                     value,
-                    PreChance::Move(mv),
+                    Chosen::Move(mv),
                 );
             }
             weighed.moves.push((mv, answers));
@@ -128,12 +121,12 @@ pub fn decide_before_chance<G: Complete>(
         // `MultiPV`: the choice first, then the other options by their value.
         let mut lines = vec![(best.2, best.1)];
         if limits.multipv > 1 {
-            let mut others = vec![(PreChance::Roll, roll)];
+            let mut others = vec![(Chosen::Roll, roll)];
             others.extend(
                 moves
                     .iter()
                     .zip(&values)
-                    .map(|(&mv, &v)| (PreChance::Move(mv), v)),
+                    .map(|(&mv, &v)| (Chosen::Move(mv), v)),
             );
             others.retain(|&(choice, _)| choice != best.2);
             others.sort_by_key(|&(_, value)| std::cmp::Reverse(value));
@@ -143,8 +136,8 @@ pub fn decide_before_chance<G: Complete>(
         decision.weighed = Some(weighed);
         for (k, &(choice, value)) in lines.iter().enumerate() {
             let pv = match choice {
-                PreChance::Roll => vec!["roll".to_owned()],
-                PreChance::Move(mv) => vec![root.format_move(mv)],
+                Chosen::Roll => vec!["roll".to_owned()],
+                Chosen::Move(mv) => vec![root.format_move(mv)],
             };
             report(&Info {
                 depth,
@@ -159,7 +152,6 @@ pub fn decide_before_chance<G: Complete>(
             break;
         }
     }
-    limits.hold_answer(stop);
     decision
 }
 
@@ -192,7 +184,7 @@ pub struct Answer<M> {
 /// those allowed (`searchmoves`; the first of equal ones). Depth `D` sees the answer and
 /// `D - 1` checker plays, as `go depth D` always did. Reports each depth, one line per
 /// answer with `MultiPV` above 1.
-pub fn decide_answer<G: Complete>(
+pub fn decide_answer<G: CubeGame>(
     root: &G,
     searcher: &dyn Searcher<G>,
     limits: &Limits,
@@ -235,7 +227,7 @@ pub fn decide_answer<G: Complete>(
                 multipv: (limits.multipv > 1).then_some(i as u32 + 1),
             });
         }
-        let proven = ranked.iter().all(|&(_, value)| value.abs() > super::PROVEN);
+        let proven = ranked.iter().all(|&(_, value)| value.abs() > PROVEN);
         if proven || !limits.infinite && budget.soft().is_some_and(|soft| Instant::now() >= soft) {
             break;
         }
@@ -245,13 +237,12 @@ pub fn decide_answer<G: Complete>(
         // still a legal answer, as every other `go` gives.
         answer.best = quick_answer(root, limits);
     }
-    limits.hold_answer(stop);
     answer
 }
 
 /// The allowed answer whose position evaluates best for the side to move (a finished game
 /// by its result), the first of equal ones: what a search that completed no depth plays.
-fn quick_answer<G: Complete>(root: &G, limits: &Limits) -> Option<G::Move> {
+fn quick_answer<G: CubeGame>(root: &G, limits: &Limits) -> Option<G::Move> {
     let mut moves = Vec::new();
     root.legal_moves(&mut moves);
     moves
@@ -271,7 +262,7 @@ fn quick_answer<G: Complete>(root: &G, limits: &Limits) -> Option<G::Move> {
 }
 
 /// Fixed-depth searches of children, sharing one deadline and node budget.
-struct Probe<'a, G: Complete> {
+struct Probe<'a, G: CubeGame> {
     searcher: &'a dyn Searcher<G>,
     table: &'a Table,
     stop: &'a AtomicBool,
@@ -282,7 +273,7 @@ struct Probe<'a, G: Complete> {
     nodes: &'a mut u64,
 }
 
-impl<'a, G: Complete> Probe<'a, G> {
+impl<'a, G: CubeGame> Probe<'a, G> {
     /// Searches by `searcher` within `budget`'s deadline and the node limit and `Threads` of
     /// `limits`, counting nodes into `nodes`.
     fn new(
@@ -388,12 +379,12 @@ impl<'a, G: Complete> Probe<'a, G> {
         let finished_in_time = !self.stop.load(Ordering::Relaxed)
             && self.hard.is_none_or(|h| Instant::now() < h)
             && self.node_limit.is_none_or(|limit| *self.nodes <= limit);
-        (complete && finished_in_time).then(|| internal(info.score))
+        (complete && finished_in_time).then(|| info.score.to_internal())
     }
 }
 
 /// The chance events of `pos` when it waits for them and nobody may act before they fall.
-fn plain_chance<G: Complete>(pos: &G) -> Option<Vec<Chance>> {
+fn plain_chance<G: CubeGame>(pos: &G) -> Option<Vec<Chance>> {
     let mut events = Vec::new();
     pos.chance_events(&mut events);
     let mut first = Vec::new();
@@ -403,62 +394,10 @@ fn plain_chance<G: Complete>(pos: &G) -> Option<Vec<Chance>> {
 
 /// 1 when `child` has the same side to move as `parent`, else -1: turns a value from
 /// `child`'s view into `parent`'s.
-fn view<G: Complete>(parent: &G, child: &G) -> i32 {
+fn view<G: CubeGame>(parent: &G, child: &G) -> i32 {
     if child.side_to_move() == parent.side_to_move() {
         1
     } else {
         -1
-    }
-}
-
-/// A reported score back on the internal scale (mate distances as plies from the root).
-fn internal(score: Score) -> i32 {
-    match score {
-        Score::Cp(cp) => cp,
-        Score::Mate(moves) if moves > 0 => MATE - (2 * moves - 1),
-        Score::Mate(moves) => -(MATE - 2 * moves.abs()),
-    }
-}
-
-/// What `solve` found with the generic search.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct GenericSolution<M> {
-    /// The proven value, if the search proved one.
-    pub value: Option<Proven>,
-    /// The best move of the last complete iteration.
-    pub best: Option<M>,
-    /// Nodes searched.
-    pub nodes: u64,
-}
-
-/// Deepens until the search proves a win or a loss (a mate score at a depth that rules out a
-/// faster one),
-/// or `limits` or `stop` end it. Draws are never proven this way.
-pub fn solve_by_search<G: Complete>(
-    root: &G,
-    searcher: &dyn Searcher<G>,
-    limits: &Limits,
-    table: &Table,
-    stop: &AtomicBool,
-    report: &mut dyn FnMut(&Info),
-) -> GenericSolution<G::Move> {
-    let result = searcher.search(root, limits, table, stop, report);
-    let value = result.info.as_ref().and_then(|info| match info.score {
-        // Mate scores come only from finished games (or a game's own proven values), so
-        // any mate score is a proof, if not always of the fastest result.
-        Score::Mate(moves) => {
-            let plies = (MATE - internal(info.score).abs()) as u32;
-            Some(if moves > 0 {
-                Proven::Win(plies)
-            } else {
-                Proven::Loss(plies)
-            })
-        }
-        _ => None,
-    });
-    GenericSolution {
-        best: value.and(result.best),
-        value,
-        nodes: result.nodes,
     }
 }

@@ -1,5 +1,5 @@
 //! The search of dice games for `go` once the roll is known, as strong backgammon programs do
-//! it (the registry chooses it for backgammon): every
+//! it: every
 //! play scored at 1 ply (the evaluation of the position it leaves), then the best few
 //! candidates scored at 2 plies (the average over the opponent's 21 rolls of the position left
 //! by the opponent's best 1-ply reply), then the best two or three of those at 3 plies (the
@@ -14,8 +14,9 @@
 //! of one candidate at a time; the values are summed in the same order as with one thread, so
 //! the choice does not depend on the number of threads, only on how far the clock lets it go.
 
-use super::{Budget, Info, Limits, Score, SearchResult};
-use crate::game::{Chance, Complete};
+use super::CubeGame;
+use crate::game::Chance;
+use crate::search::{Budget, Info, Limits, Score, SearchResult};
 use crate::util::threads::try_spawn_scoped;
 use std::sync::atomic::{AtomicBool, AtomicU64, AtomicUsize, Ordering};
 use std::time::{Duration, Instant};
@@ -37,7 +38,7 @@ pub const DEEP_MARGIN: i32 = 100;
 /// the pass before it (a 3-ply pass that finished two candidates or more keeps its choice
 /// among them). Only a clock (`movetime`, a game clock) widens the 3-ply pass beyond the
 /// best few 2-ply plays, so `go depth 3` and node limits give the same choice every time.
-pub fn search<G: Complete>(
+pub fn search<G: CubeGame>(
     root: &G,
     rolled: bool,
     limits: &Limits,
@@ -211,7 +212,7 @@ pub fn search<G: Complete>(
 }
 
 /// The position after `mv`.
-fn after<G: Complete>(pos: &G, mv: G::Move) -> G {
+fn after<G: CubeGame>(pos: &G, mv: G::Move) -> G {
     let mut child = pos.clone();
     child.play(mv);
     child
@@ -242,7 +243,7 @@ impl Shared<'_> {
 /// each the chance-weighted sum of `per_roll` over its rolls; `None` for a candidate cut
 /// short. The rolls of all candidates are shared out among `threads` threads in candidate
 /// order, so with a clock the first candidates finish first, as with one thread.
-fn pass<'s, G: Complete>(
+fn pass<'s, G: CubeGame>(
     shared: &'s Shared<'s>,
     threads: usize,
     root: &G,
@@ -320,13 +321,13 @@ fn pass<'s, G: Complete>(
 }
 
 /// One thread's walk: the shared limits and its reused buffers.
-struct Walk<'a, G: Complete> {
+struct Walk<'a, G: CubeGame> {
     shared: &'a Shared<'a>,
     chance: Vec<Chance>,
     moves: Vec<G::Move>,
 }
 
-impl<'a, G: Complete> Walk<'a, G> {
+impl<'a, G: CubeGame> Walk<'a, G> {
     fn new(shared: &'a Shared<'a>) -> Walk<'a, G> {
         Walk {
             shared,

@@ -171,7 +171,7 @@ fn play_block<G: Complete>(
             .push((index, trial));
     };
     std::thread::scope(|scope| {
-        for _ in 1..limits.threads.clamp(1, super::alphabeta::MAX_THREADS) {
+        for _ in 1..limits.threads.clamp(1, crate::search::MAX_THREADS) {
             // A thread the system cannot start is one fewer: this one plays every trial left.
             let _ = try_spawn_scoped(scope, work);
         }
