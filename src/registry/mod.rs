@@ -4,7 +4,7 @@
 mod adapter;
 
 use crate::game::{Game, GameError};
-use crate::games::{backgammon, bombardment, cascades, gipf, morris, nim};
+use crate::games::{backgammon, bombardment, breakthrough, cascades, gipf, morris, nim};
 use crate::strategy;
 pub use crate::strategy::{RolloutLimits, RolloutStats};
 pub use adapter::{AnyGame, Found, Slot, SlotBuilder};
@@ -37,6 +37,10 @@ pub const GAMES: &[Entry] = &[
     Entry {
         name: bombardment::NAME,
         new: |pairs, hash_mib| bombardment::build(pairs, SlotBuilder { hash_mib }),
+    },
+    Entry {
+        name: breakthrough::Breakthrough::NAME,
+        new: Slot::<breakthrough::Breakthrough>::boxed,
     },
     Entry {
         name: cascades::Cascades::NAME,
