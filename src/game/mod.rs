@@ -9,9 +9,11 @@
 //! games sit at the bottom of the layers (protocol -> registry -> search -> game).
 
 mod harness;
+mod options;
 mod parts;
 
 pub use harness::{Harness, Laws};
+pub use options::{GameOption, OptionKind};
 pub use parts::{Dice, Exact, Formats, Hints};
 
 use std::fmt::{self, Debug};
@@ -225,6 +227,9 @@ pub trait Game: Clone + Debug + Send + Sync + 'static {
 
     /// The name used by `newgame` and the `Game` option (notation.md).
     const NAME: &'static str;
+    /// Every `newgame` option, in [`Game::format_options`]'s order: the one statement of
+    /// them (a test checks the parser against it).
+    const OPTIONS: &'static [GameOption];
 
     /// Parses `key=value` options; keys not given keep their defaults.
     fn parse_options(pairs: &[(&str, &str)]) -> Result<Self::Options, GameError>;
