@@ -1,5 +1,8 @@
 //! A game's `newgame NAME key=value` options as data ([`crate::game::Game::OPTIONS`]): the
-//! one statement of each option, that a test checks the game's own parser against.
+//! one statement of each option that `newgame`, `setoption name GameOptions`, `help`, the
+//! arena's help and the web board read, and that a test checks the game's own parser against.
+
+use super::GameError;
 
 /// One `key=value` option of a game.
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]
@@ -107,6 +110,45 @@ impl GameOption {
     }
 }
 
+/// Checks `key=value` pairs against a game's declared options, with one wording for every
+/// game: a key given twice, a key the game does not have, a key without a value, a value
+/// outside the declaration. What the declaration cannot say (a text's syntax, options that
+/// exclude each other) is left to the game's parser.
+pub fn check_options(
+    game: &str,
+    declared: &[GameOption],
+    pairs: &[(&str, &str)],
+) -> Result<(), GameError> {
+    // Refused rather than "the last one wins", as a position string's fields are.
+    for (i, (key, _)) in pairs.iter().enumerate() {
+        if pairs[..i].iter().any(|(earlier, _)| earlier == key) {
+            return Err(GameError::BadOption(format!("{key} given twice")));
+        }
+    }
+    for &(key, value) in pairs {
+        let Some(option) = declared.iter().find(|o| o.key == key) else {
+            let keys: Vec<&str> = declared.iter().map(|o| o.key).collect();
+            return Err(GameError::BadOption(format!(
+                "{game} has no option {key} (its options: {})",
+                keys.join(", ")
+            )));
+        };
+        if value.is_empty() {
+            return Err(GameError::BadOption(format!(
+                "{key} without a value: expected {}",
+                option.expected()
+            )));
+        }
+        if !option.allows(value) {
+            return Err(GameError::BadOption(format!(
+                "{key}={value}: expected {}",
+                option.expected()
+            )));
+        }
+    }
+    Ok(())
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -130,6 +172,38 @@ mod tests {
         doc: "the mode",
         needs: &[],
     };
+
+    #[test]
+    fn one_wording_for_every_refusal() {
+        let declared = [SIZE, MODE];
+        let error = |pairs: &[(&str, &str)]| {
+            check_options("demo", &declared, pairs)
+                .unwrap_err()
+                .to_string()
+        };
+        assert_eq!(
+            error(&[("colour", "red")]),
+            "bad option: demo has no option colour (its options: size, mode)"
+        );
+        assert_eq!(
+            error(&[("size", "")]),
+            "bad option: size without a value: expected 0 or 2..9"
+        );
+        assert_eq!(
+            error(&[("size", "1")]),
+            "bad option: size=1: expected 0 or 2..9"
+        );
+        assert_eq!(
+            error(&[("mode", "d")]),
+            "bad option: mode=d: expected a, b or c"
+        );
+        assert_eq!(
+            error(&[("mode", "a"), ("mode", "a")]),
+            "bad option: mode given twice"
+        );
+        assert!(check_options("demo", &declared, &[("size", "0"), ("mode", "c")]).is_ok());
+        assert!(check_options("demo", &declared, &[("size", "9")]).is_ok());
+    }
 
     #[test]
     fn menus_start_with_the_default() {

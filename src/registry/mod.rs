@@ -3,7 +3,7 @@
 
 mod adapter;
 
-use crate::game::{Complete, Game, GameError, GameOption};
+use crate::game::{check_options, Complete, Game, GameError, GameOption};
 use crate::games::{backgammon, bombardment, cascades, gipf, morris, nim};
 use crate::search::Lookahead;
 pub use adapter::{AnyGame, Found, Slot, SlotBuilder, Solved};
@@ -18,7 +18,8 @@ pub struct Entry {
     pub name: &'static str,
     /// Its `key=value` options ([`Game::OPTIONS`]).
     pub options: &'static [GameOption],
-    /// Builds a new game at its start position with the given options and `Hash` size.
+    /// Builds a new game at its start position with the given options and `Hash` size; the
+    /// options are not checked against [`Entry::options`] first ([`new_game`] does that).
     pub new: Constructor,
 }
 
@@ -55,7 +56,8 @@ pub const GAMES: &[Entry] = &[
     Entry::alpha_beta::<nim::Nim>(),
 ];
 
-/// Finds a game by name and builds it.
+/// Finds a game by name and builds it, its options checked against its declaration first
+/// (so every game refuses a bad option in the same words).
 pub fn new_game(
     name: &str,
     options: &[(&str, &str)],
@@ -65,11 +67,6 @@ pub fn new_game(
         .iter()
         .find(|entry| entry.name == name)
         .ok_or_else(|| GameError::UnknownGame(name.to_owned()))?;
-    // Refused rather than "the last one wins", as a position string's fields are.
-    for (i, (key, _)) in options.iter().enumerate() {
-        if options[..i].iter().any(|(earlier, _)| earlier == key) {
-            return Err(GameError::BadOption(format!("{key} given twice")));
-        }
-    }
+    check_options(entry.name, entry.options, options)?;
     (entry.new)(options, hash_mib)
 }
