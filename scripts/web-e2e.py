@@ -8,9 +8,11 @@ menus offer once, at one of the two sizes in turn, watched (engine against engin
 Beginner level, Novice in backgammon).
 Every game's final position string and result are checked against a fresh engine replaying
 the page's move list, the result banner against the engine's `result`, and the move list is
-stepped back and forward. It opens the choice prompts (Morris mill, GIPF row choice,
-backgammon cube offer) and the analysis pane, saves screenshots of all of them to
-docs/web/, checks errors, pasted strings and take-backs, and fails on any console error.
+stepped back and forward. It checks the game menu against /games.json, plays Nim once more
+through the generic view (the engine's `d` text and a button per legal move, as for a game
+web/games.js does not draw), opens the choice prompts (Morris mill, GIPF row choice,
+backgammon cube offer) and the analysis pane, saves screenshots of all of them to docs/web/,
+checks errors, pasted strings and take-backs, and fails on any console error.
 Last, 100 page loads must leave no engine process behind. Usage: web-e2e.py BIN_DIR.
 """
 import base64
@@ -39,8 +41,9 @@ ALL_SIZES = SIZES
 SIZES = {k: SIZES[k] for k in os.environ.get("WEB_E2E_SIZES", ",".join(SIZES)).split(",")}
 TAPPED = 4               # White's moves tapped on the board before the engine takes over
 SESSIONS = 100
-# Options that only exist with the cube (protocol.md: beaver and jacoby need cube=on).
-NEEDS = {("backgammon", "beaver"): "cube=on", ("backgammon", "jacoby"): "cube=on"}
+# The game played at each size through the generic view (the engine's `d` text and a button
+# per legal move): Breakthrough, which web/games.js has no drawing for, as the next new game.
+GENERIC = "breakthrough"
 
 
 def clicks(game, move):
@@ -72,6 +75,14 @@ def clicks(game, move):
     if game == "nim":
         return [("point", move)]
     raise ValueError(game)
+
+
+def board_text(game, moves):
+    """The board lines of the engine's `d` after `moves` (what precedes its `game` line)."""
+    script = f"newgame {game}\nposition startpos moves {' '.join(moves)}\nd\n"
+    out = subprocess.run([os.path.join(BIN, "tabula")], input=script, capture_output=True,
+                         text=True, timeout=60).stdout.splitlines()
+    return "\n".join(out[:next(i for i, l in enumerate(out) if l.startswith("game "))])
 
 
 def engine(game, opts, moves, start=None):
@@ -182,15 +193,13 @@ class Page:
 
 
 def option_sets(page, game):
-    """Every option value the page offers for a game, one game each: the defaults first."""
-    options = page.js(f"return GAMES['{game}'].options")
+    """Every option value the page offers for a game (from the engine's declarations, with
+    the other options a value needs), one game each: the defaults first."""
+    options = page.js(f"return CATALOG['{game}'].options")
     sets = [{}]
     for o in options:
         for v in o["values"][1:]:
-            opts = {}
-            if (game, o["key"]) in NEEDS:
-                k, val = NEEDS[(game, o["key"])].split("=")
-                opts[k] = val
+            opts = dict(o["needs"])
             opts[o["key"]] = v
             sets.append(opts)
     return sets
@@ -198,8 +207,43 @@ def option_sets(page, game):
 
 def ordered(page, game, opts):
     """The options in the page's menu order (how the page writes them to `newgame`)."""
-    keys = [o["key"] for o in page.js(f"return GAMES['{game}'].options")]
+    keys = [o["key"] for o in page.js(f"return CATALOG['{game}'].options")]
     return {k: opts[k] for k in keys if k in opts}
+
+
+def check_catalog(page):
+    """The game menu offers every game the server's /games.json lists, and nothing else."""
+    listed = page.js("return Object.keys(CATALOG)")
+    menu = page.js("return [...document.getElementById('game').options].map((o) => o.value)")
+    assert sorted(menu) == sorted(listed) and listed, f"menu {menu}, catalogue {listed}"
+
+
+def play_generic(page, rng):
+    """GENERIC through the generic view, as a game the page has no drawing for: the board is
+    the engine's `d` text, every legal move a button; random moves to the end, checked."""
+    page.d.get(page.url + "?generic=" + GENERIC)
+    page.wait(lambda s: s["fen"], "the generic page's session")
+    page.setup(GENERIC, {})
+    assert not page.d.find_element(By.ID, "board").is_displayed(), "the drawing is shown"
+    while True:
+        st = page.wait(lambda s: True, "the position")
+        if st["result"] != "none":
+            break
+        text = page.js("return document.getElementById('boardtext').textContent")
+        want = board_text(GENERIC, page.js("return window.tabula.moves"))
+        assert text == want, f"generic board {text!r}, engine {want!r}"
+        buttons = page.js("return [...document.querySelectorAll('#choices button')]"
+                          ".map((b) => b.dataset.token)")
+        assert sorted(buttons) == sorted(st["legal"]), f"buttons {buttons}, legal {st['legal']}"
+        move = rng.choice(st["legal"])
+        before = st["plies"]
+        page.click("button", move)
+        page.wait(lambda s: s["plies"] > before, f"{move} to be played")
+    n, result = check_end(page, GENERIC, {})
+    page.shot("generic")
+    page.d.get(page.url)
+    page.wait(lambda s: s["fen"], "the page again")
+    return n, result
 
 
 def check_end(page, game, opts):
@@ -549,6 +593,11 @@ def run_size(size, port, server_pid):
             # The page at this size must never scroll sideways.
             width = page.js("return document.documentElement.scrollWidth")
             assert width <= SIZES[size][0], f"{size} {game}: the page scrolls sideways ({width} px)"
+        check_catalog(page)
+        n, result = play_generic(page, rng)
+        played += 1
+        print(f"web-e2e: {size}: {GENERIC} through the generic view: {n} plies {result}",
+              flush=True)
         check_prompts(page)
         check_analysis(page)
         check_tools(page)

@@ -49,6 +49,10 @@ fn arena_help_names_every_game_and_its_options() {
     let text = String::from_utf8_lossy(&help.stdout);
     for game in tabula::registry::GAMES {
         assert!(text.contains(game.name), "{} missing:\n{text}", game.name);
+        for option in game.options {
+            let usage = option.usage();
+            assert!(text.contains(&usage), "{usage} missing:\n{text}");
+        }
     }
     // The options docs/arena.md documents.
     let options = [

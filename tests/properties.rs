@@ -8,13 +8,16 @@
 //!   gives the same position, and the pieces change exactly as the game's rules say;
 //! - `undo` gives the position back, `perft 1` counts the listed moves;
 //! - the game is over exactly when no move is listed, and every rule that ends a game (read
-//!   from the position string) agrees with the reported outcome.
+//!   from the position string) agrees with the reported outcome;
+//! - every game's declared options ([`tabula::game::Game::OPTIONS`]) are what its parser takes:
+//!   the defaults print in the declared order, every listed value and both ends of a range
+//!   are accepted (printed back as given), values just outside and unknown keys refused.
 //!
 //! `conformance.rs` runs the generic battery from the start; this file adds what depends on
 //! each game's rules. Run time is bounded by the constants below (a few seconds).
 
-use tabula::game::Laws;
-use tabula::registry::{new_game, AnyGame, GAMES};
+use tabula::game::{Laws, OptionKind};
+use tabula::registry::{new_game, AnyGame, Entry, GAMES};
 use tabula::util::rng::Rng;
 
 /// Random positions per game.
@@ -218,4 +221,83 @@ fn a_move_missing_from_legalmoves_is_refused_in_every_game() {
     }
     println!("{refused} foreign moves refused, {accepted} accepted as listed moves");
     assert!(refused > 10_000, "too few refusals tried: {refused}");
+}
+
+/// The game's own parser (the registry's constructor, without the generic check of the
+/// declaration), what it prints back, or its error.
+fn parsed(entry: &Entry, pairs: &[(&str, &str)]) -> Result<String, String> {
+    (entry.new)(pairs, 1)
+        .map(|game| game.options())
+        .map_err(|e| e.to_string())
+}
+
+#[test]
+fn every_game_declares_the_options_its_parser_takes() {
+    for entry in GAMES {
+        let name = entry.name;
+        let declared: Vec<String> = entry
+            .options
+            .iter()
+            .map(|o| format!("{}={}", o.key, o.default))
+            .collect();
+        assert_eq!(
+            parsed(entry, &[]).as_deref(),
+            Ok(declared.join(" ").as_str()),
+            "{name}: the declared defaults, in order"
+        );
+        assert!(
+            parsed(entry, &[("no-such-key", "1")]).is_err(),
+            "{name}: an unknown key"
+        );
+        for option in entry.options {
+            let key = option.key;
+            let mut accepted: Vec<String> = option.menu();
+            let mut refused: Vec<String> = Vec::new();
+            match option.kind {
+                OptionKind::Choice(values) => {
+                    accepted.extend(values.iter().map(|v| v.to_string()));
+                    refused.push(format!("{}-not", values[0]));
+                }
+                OptionKind::Number { min, max, zero, .. } => {
+                    accepted.extend([min.to_string(), max.to_string()]);
+                    if zero {
+                        accepted.push("0".into());
+                    }
+                    if min > 1 || (min == 1 && !zero) {
+                        refused.push((min - 1).to_string());
+                    }
+                    refused.push((max + 1).to_string());
+                }
+                OptionKind::Text { .. } => refused.push(String::new()),
+            }
+            for value in &accepted {
+                let mut pairs = option.needs.to_vec();
+                pairs.push((key, value));
+                let printed = parsed(entry, &pairs);
+                assert!(
+                    printed
+                        .as_ref()
+                        .is_ok_and(|p| p.split(' ').any(|kv| kv == format!("{key}={value}"))),
+                    "{name}: {key}={value} is declared, the parser says {printed:?}"
+                );
+                assert!(option.allows(value), "{name}: {key}={value} in the menu");
+            }
+            for value in &refused {
+                let mut pairs = option.needs.to_vec();
+                pairs.push((key, value));
+                assert!(
+                    parsed(entry, &pairs).is_err(),
+                    "{name}: {key}={value} is outside the declaration, the parser takes it"
+                );
+                assert!(!option.allows(value), "{name}: {key}={value} allowed");
+            }
+            if let Some((needed, _)) = option.needs.first() {
+                let other = option.menu().into_iter().nth(1).expect("a second value");
+                assert!(
+                    parsed(entry, &[(key, &other)]).is_err(),
+                    "{name}: {key}={other} without {needed}"
+                );
+            }
+        }
+    }
 }

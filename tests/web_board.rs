@@ -1,11 +1,13 @@
 //! The web board's server (`src/bin/web-board`, docs/web.md) as a browser sees it: static
-//! files, a WebSocket session per engine process, forged and oversized messages refused with
+//! files, the game catalogue (`/games.json`), a WebSocket session per engine process, forged
+//! and oversized messages refused with
 //! an `error` line, the session limit, and no engine process left once sessions close.
 
 use std::io::{BufRead, BufReader, Read, Write};
 use std::net::TcpStream;
 use std::process::{Child, Command, Stdio};
 use std::time::{Duration, Instant};
+use tabula::game::OptionKind;
 use tungstenite::{Message, WebSocket};
 
 /// A running server, killed when dropped.
@@ -171,6 +173,52 @@ fn serves_the_page_and_refuses_other_requests() {
         "HEAD has no body, a 404 neither: {missing}"
     );
     assert!(server.get("POST", "/").starts_with("HTTP/1.1 405"));
+}
+
+/// The page builds its game and option menus from `/games.json`: every registered game is
+/// there with its declared options, each menu starting with the default, so a new game
+/// reaches the page without an edit in `web/`.
+#[test]
+fn the_catalogue_lists_every_game_and_its_declared_options() {
+    let server = Server::start(2);
+    let answer = server.get("GET", "/games.json");
+    assert!(answer.starts_with("HTTP/1.1 200 OK"), "{answer}");
+    assert!(
+        answer.contains("Content-Type: application/json"),
+        "{answer}"
+    );
+    let body = answer.split("\r\n\r\n").nth(1).expect("a body");
+    // Every game and option in order, each option's menu and default as declared.
+    let mut at = 0;
+    for game in tabula::registry::GAMES {
+        let head = format!("{{\"name\":\"{}\",\"options\":[", game.name);
+        let found = body[at..].find(&head);
+        at += found.unwrap_or_else(|| panic!("{head} missing or out of order in {body}"));
+        for option in game.options {
+            let values: Vec<String> = option.menu().iter().map(|v| format!("\"{v}\"")).collect();
+            let kind = match option.kind {
+                OptionKind::Choice(_) => "choice",
+                OptionKind::Number { .. } => "number",
+                OptionKind::Text { .. } => "text",
+            };
+            let entry = format!(
+                "{{\"key\":\"{}\",\"kind\":\"{kind}\",\"values\":[{}],\"default\":\"{}\"",
+                option.key,
+                values.join(","),
+                option.default
+            );
+            let found = body[at..].find(&entry);
+            at += found.unwrap_or_else(|| panic!("{entry} missing or out of order in {body}"));
+        }
+    }
+    assert_eq!(
+        body.matches("{\"name\":").count(),
+        tabula::registry::GAMES.len()
+    );
+    assert!(
+        body.contains("\"key\":\"beaver\"") && body.contains("\"needs\":{\"cube\":\"on\"}"),
+        "{body}"
+    );
 }
 
 #[test]

@@ -26,7 +26,30 @@ window.tabula = S;
 let ws = null;
 const waiters = [];
 
-function game() { return GAMES[S.game]; }
+// The engine's games and their declared options, from the server's /games.json (by name).
+const CATALOG = {};
+// Games drawn through the generic view although games.js draws them: `?generic=nim` (tests).
+const GENERIC_ONLY = new URLSearchParams(location.search).getAll('generic');
+const generics = {};
+// How the page shows a game: its drawing from games.js, or the generic view (the engine's
+// `d` board as text, every legal move a button) for a game the page does not know.
+function gameFor(name) {
+  if (GAMES[name] && !GENERIC_ONLY.includes(name)) return GAMES[name];
+  if (!generics[name]) {
+    generics[name] = {
+      title: name, generic: true,
+      help: "The board as the engine draws it (its d command). Play a move with its button under the board.",
+      // The side to move comes from `d` (sync); position strings are the game's own.
+      parse() { return { side: 'w' }; },
+      render() { return '0 0 1 1'; },
+      seqs(m) { return [[m]]; },
+      marks() { return []; },
+      pos() { return [0, 0]; },
+    };
+  }
+  return generics[name];
+}
+function game() { return gameFor(S.game); }
 function sideName(c) { return c === 'w' ? 'White' : 'Black'; }
 function other(c) { return c === 'w' ? 'b' : 'w'; }
 function playerOf(c) { return $(c === 'w' ? 'white' : 'black').value; }
@@ -123,6 +146,13 @@ async function sync(autoplay = true) {
   }
   if (!atEnd()) S.dice = null;
   S.st = game().parse(S.fen);
+  if (game().generic) {
+    // `d` prints the board, then `game ...`, the fen, `side to move ...` and more.
+    const d = await tx(['d']);
+    const end = d.findIndex((l) => l.startsWith('game '));
+    S.boardText = d.slice(0, end < 0 ? d.length : end).join('\n');
+    S.st.side = d.includes('side to move black') ? 'b' : 'w';
+  }
   // A pasted position string may carry its roll: then its plays are asked for after all.
   if (preRoll && S.st.dice) {
     const more = await tx(['legalmoves']);
@@ -158,22 +188,36 @@ async function newGame(start = null) {
   S.firstFen = S.fen;
 }
 
-// The option menus of the chosen game (the first value of each is its default).
+// The option menus of the chosen game, from its declaration (the first value of each is its
+// default), labelled by games.js's `display` where it has one.
 function showOptions() {
   const box = $('options');
   box.textContent = '';
-  for (const o of GAMES[$('game').value].options) {
+  const name = $('game').value, g = gameFor(name);
+  for (const o of CATALOG[name].options) {
+    const shown = (g.display || {})[o.key] || {};
+    const nameOf = (v) => (typeof shown.names === 'function' ? shown.names(v) : (shown.names || {})[v]) || v;
     const lab = document.createElement('label');
-    lab.textContent = o.label + ' ';
+    lab.textContent = (shown.label || o.key) + ' ';
+    lab.title = o.doc;
     const sel = document.createElement('select');
     sel.dataset.key = o.key;
-    o.values.forEach((v, i) => sel.add(new Option(o.names ? o.names[i] : v, v)));
+    o.values.forEach((v) => sel.add(new Option(nameOf(v), v)));
     sel.onchange = () => newGame();
     lab.appendChild(sel);
     box.appendChild(lab);
   }
-  const g = GAMES[$('game').value];
   $('howto').textContent = g.help;
+}
+
+// The game menu: the games the page draws in games.js's order, then any other the engine
+// plays (shown through the generic view).
+function fillGames(list) {
+  for (const entry of list) CATALOG[entry.name] = entry;
+  const names = Object.keys(GAMES).filter((n) => CATALOG[n]);
+  for (const entry of list) if (!names.includes(entry.name)) names.push(entry.name);
+  for (const n of names) $('game').add(new Option(gameFor(n).title, n));
+  $('game').value = names[0];
 }
 
 // Adds a move at the shown position: the same move as the line's next one only steps on,
@@ -350,6 +394,10 @@ function render() {
     const last = S.moves[S.ply - 1] || '';
     st.lastRoll = /^\d\d:/.test(last) ? last.slice(0, 2) : null;
   }
+  // An <svg> has no `hidden` property (only HTML elements do): its style hides it.
+  svg.style.display = g.generic ? 'none' : '';
+  $('boardtext').hidden = !g.generic;
+  if (g.generic) $('boardtext').textContent = S.boardText;
   const view = el(svg, 'g');
   const box = g.render(el(view, 'g'), st);
   svg.setAttribute('viewBox', box);
@@ -686,5 +734,7 @@ setInterval(clockTick, 250);
 setInterval(() => { if (!waiters.length) engineTurn(); }, 250);
 $('tc').onchange = () => newGame();
 fillPlayers();
-showOptions();
-connect();
+fetch('/games.json')
+  .then((answer) => answer.json())
+  .then((list) => { fillGames(list); showOptions(); connect(); })
+  .catch((e) => { $('error').textContent = `The list of games could not be read (${e}): reload the page.`; });

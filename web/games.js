@@ -1,6 +1,9 @@
 // What the page knows of each game: the position string's layout (protocol.md), where each
 // point is drawn (notation.md's names), and how a move's text splits into clicks. No rules:
-// which moves exist always comes from the engine's `legalmoves`.
+// which moves exist always comes from the engine's `legalmoves`, and which games and options
+// exist from the server's /games.json (each game's declaration in the engine); `display` only
+// gives nicer labels to option keys and values (`names`: a map, or a function of the value).
+// A game missing here is played through the generic view (app.js).
 'use strict';
 
 const LETTERS = 'abcdefghijklmnopqrstuvwxyz';
@@ -37,7 +40,7 @@ function emptied(before, after, keep) {
 const Bombardment = {
   title: 'Bombardment',
   help: 'Tap one of your pieces, then the square it steps to (one square forward, straight or diagonally, onto an empty square), or tap the piece and then Detonate: it explodes with every piece on the eight squares around it. Reach the far rank, or leave the opponent without pieces.',
-  options: [{ key: 'size', label: 'Board size', values: ['8', '5', '6', '7', '9', '10', '11', '12', '13', '14', '15', '16'] }],
+  display: { size: { label: 'Board size' } },
   reasons: { 'far-rank': (w) => `${w} reached the far rank`, 'no-pieces': (w, l) => `${l} has no pieces left`, 'board-empty': () => 'every piece is gone' },
   tokenLabel(t) { return t.startsWith('x') ? `Detonate ${t.slice(1)}` : t; },
   parse(fen) {
@@ -86,11 +89,11 @@ const MORRIS_LINES = [
 const Morris = {
   title: "Nine Men's Morris",
   help: 'While you have men in hand, tap an empty point to place one; then tap a man and the point it moves to. Three in a row (a mill) lets you remove one of the opponent\'s men: tap it. Leave the opponent with two men or no move.',
-  options: [
-    { key: 'flying', label: 'Flying with three', values: ['false', 'true'], names: ['no', 'yes'] },
-    { key: 'repetition', label: 'Draw on repetition', values: ['3', '0', '2', '5'], names: ['3rd time', 'never', '2nd time', '5th time'] },
-    { key: 'nocapture', label: 'Draw without capture', values: ['100', '0', '20', '50', '200'], names: ['100 plies', 'never', '20 plies', '50 plies', '200 plies'] },
-  ],
+  display: {
+    flying: { label: 'Flying with three', names: { false: 'no', true: 'yes' } },
+    repetition: { label: 'Draw on repetition', names: { 0: 'never', 2: '2nd time', 3: '3rd time', 5: '5th time' } },
+    nocapture: { label: 'Draw without capture', names: { 0: 'never', 20: '20 plies', 50: '50 plies', 100: '100 plies', 200: '200 plies' } },
+  },
   reasons: {
     'too-few-pieces': (w, l) => `${l} is down to two men`, blocked: (w, l) => `${l} cannot move`,
     repetition: () => 'the position repeated', 'no-capture': () => 'no capture for too long',
@@ -158,16 +161,14 @@ const Morris = {
   },
 };
 
-// The sizes the menus offer (the engine takes 2..16; these keep the browser test short).
-const CASCADES_SIZES = ['8', '3', '4', '5', '6', '7', '10', '12'];
 const Cascades = {
   title: 'Cascades',
   help: 'Place one or two stones a turn (White\'s first move: one), each beside or below one of your stones; tap one cell, then a second one or Play. Hold more than half of the bottom row, or the most of it after two passes.',
-  options: [
-    { key: 'width', label: 'Top row', values: CASCADES_SIZES },
-    { key: 'rows', label: 'Rows', values: CASCADES_SIZES },
-    { key: 'adjacency', label: 'Grows', values: ['side-below', 'below'], names: ['beside or below', 'below only'] },
-  ],
+  display: {
+    width: { label: 'Top row' },
+    rows: { label: 'Rows' },
+    adjacency: { label: 'Grows', names: { 'side-below': 'beside or below', below: 'below only' } },
+  },
   reasons: { majority: (w) => `${w} holds most of the bottom row`, 'two-passes': () => 'two passes in a row' },
   tokenLabel(t) { return t === 'pass' ? 'Pass' : t; },
   parse(fen) {
@@ -207,7 +208,7 @@ const GIPF_SIZES = [5, 6, 7, 8, 9, 8, 7, 6, 5];
 const Gipf = {
   title: 'GIPF',
   help: 'Tap a dot on the edge, then the spot next to it: your piece enters there and pushes the line along. Four in a row of your colour are taken off with the pieces that extend them; when rows cross, you choose which goes (numbered buttons, the row drawn on the board). Whoever must play with an empty reserve loses.',
-  options: [{ key: 'variant', label: 'Variant', values: ['basic', 'standard', 'tournament'] }],
+  display: { variant: { label: 'Variant' } },
   reasons: { 'no-reserve': (w, l) => `${l} has no pieces left to play`, 'no-gipf': (w, l) => `${l} has no GIPF-piece left` },
   tokenLabel(t, st, i) {
     if (t === 'G') return 'GIPF-piece (double)';
@@ -297,13 +298,13 @@ const Gipf = {
 const Backgammon = {
   title: 'Backgammon',
   help: 'Tap Roll (or Double when you may), then move checker by checker: tap the point a checker leaves, then the point it reaches (bar and the off tray too). Pip counts are under the board; the cube sits on the side of its owner. Bear all fifteen checkers off first.',
-  options: [
-    { key: 'cube', label: 'Doubling cube', values: ['off', 'on'] },
-    { key: 'match', label: 'Match to', values: ['0', '1', '3', '5', '7', '9', '11', '15', '25'], names: ['money game', '1 point', '3 points', '5 points', '7 points', '9 points', '11 points', '15 points', '25 points'] },
-    { key: 'jacoby', label: 'Jacoby rule', values: ['off', 'on'] },
-    { key: 'beaver', label: 'Beavers', values: ['off', 'on'] },
-    { key: 'eval', label: 'Engine evaluation', values: ['neural', 'heuristic', 'pubeval'] },
-  ],
+  display: {
+    eval: { label: 'Engine evaluation' },
+    cube: { label: 'Doubling cube' },
+    beaver: { label: 'Beavers' },
+    jacoby: { label: 'Jacoby rule' },
+    match: { label: 'Match to', names: (v) => (v === '0' ? 'money game' : v === '1' ? '1 point' : `${v} points`) },
+  },
   reasons: {
     single: () => 'a single game', gammon: (w, l) => `${l} is gammoned`, backgammon: (w, l) => `${l} is backgammoned`,
     drop: (w, l) => `${l} dropped the cube`,
@@ -445,7 +446,7 @@ const Backgammon = {
 const Nim = {
   title: 'Nim',
   help: 'Tap a counter: it and every counter to its right in that heap are taken. Whoever takes the last counter wins.',
-  options: [{ key: 'heaps', label: 'Heaps', values: ['3,4,5', '1,2,3', '5,5,5,5', '7,9,11'] }],
+  display: { heaps: { label: 'Heaps' } },
   reasons: { 'last-counter': (w) => `${w} took the last counter` },
   parse(fen) {
     const [heaps, side] = fen.split(' ');

@@ -80,8 +80,17 @@ struct Args {
 
 /// The `--game` help names the games of the registry, so a new game shows up by itself.
 fn game_help() -> String {
-    let names: Vec<&str> = crate::registry::GAMES.iter().map(|g| g.name).collect();
-    format!("Game to play: {}", names.join(", "))
+    let games: Vec<String> = crate::registry::GAMES
+        .iter()
+        .map(|g| {
+            let options: Vec<String> = g.options.iter().map(|o| o.usage()).collect();
+            format!("{} ({})", g.name, options.join(" "))
+        })
+        .collect();
+    format!(
+        "Game to play, with the options --game-options takes: {}",
+        games.join(", ")
+    )
 }
 
 /// A count that must be at least 1 (`--games`, `--concurrency`): 0 games is no match, and 0

@@ -9,9 +9,11 @@
 //! games sit at the bottom of the layers (protocol -> registry -> search -> game).
 
 mod harness;
+mod options;
 mod parts;
 
 pub use harness::{Harness, Laws};
+pub use options::{check_options, GameOption, OptionKind};
 pub use parts::{Dice, Exact, Formats, Hints};
 
 use std::fmt::{self, Debug};
@@ -236,8 +238,13 @@ pub trait Game: Clone + Debug + Send + Sync + 'static {
 
     /// The name used by `newgame` and the `Game` option (notation.md).
     const NAME: &'static str;
+    /// Every `newgame` option, in [`Game::format_options`]'s order: the one statement of
+    /// them that the protocol, `help` and the web board read (a test checks the parser
+    /// against it).
+    const OPTIONS: &'static [GameOption];
 
-    /// Parses `key=value` options; keys not given keep their defaults.
+    /// Parses `key=value` options; keys not given keep their defaults. The registry has
+    /// already checked the pairs against [`Game::OPTIONS`] ([`check_options`]).
     fn parse_options(pairs: &[(&str, &str)]) -> Result<Self::Options, GameError>;
     /// The options as `key=value` tokens, every key, in a fixed order.
     fn format_options(options: &Self::Options) -> String;
@@ -334,7 +341,7 @@ pub fn position_from_words<G: Game>(words: &[&str], options: &G::Options) -> Res
 
 /// Game options as written after `newgame NAME` (`"k=v k=v"`) split into the pairs
 /// [`Game::parse_options`] takes; a word without `=` becomes a key with an empty value, which
-/// the game then rejects by name.
+/// [`check_options`] refuses by name (as it does after `newgame`).
 pub fn option_pairs(text: &str) -> Vec<(&str, &str)> {
     text.split_whitespace()
         .map(|pair| pair.split_once('=').unwrap_or((pair, "")))

@@ -7,7 +7,7 @@
 
 use super::command::{Command, GoParams, Query, RolloutParams};
 use nom::branch::alt;
-use nom::bytes::complete::{tag, take_till1, take_while1};
+use nom::bytes::complete::{tag, take_till, take_till1, take_while1};
 use nom::character::complete::{char, digit1, space0, space1};
 use nom::combinator::{
     all_consuming, eof, map, map_opt, map_res, opt, peek, recognize, rest, value, verify,
@@ -196,13 +196,18 @@ fn millis(i: &str) -> IResult<&str, i64> {
     map_res(recognize((opt(char('-')), digit1)), str::parse).parse(i)
 }
 
+/// `key=value`, or a bare `key` (an empty value): read as `setoption name GameOptions`
+/// reads its words ([`crate::game::option_pairs`]), so that both refuse a key without a
+/// value in the registry's words, not here.
 fn key_value(i: &str) -> IResult<&str, (&str, &str)> {
-    separated_pair(
+    (
         take_till1(|c| is_space(c) || c == '='),
-        char('='),
-        take_till1(is_space),
+        map(
+            opt(preceded(char('='), take_till(is_space))),
+            Option::unwrap_or_default,
+        ),
     )
-    .parse(i)
+        .parse(i)
 }
 
 fn newgame(i: &str) -> IResult<&str, Command<'_>> {
@@ -596,8 +601,14 @@ mod tests {
                 options: vec![("width", "5"), ("rows", "4")]
             }
         );
+        assert_eq!(
+            ok("newgame cascades width rows="),
+            Command::NewGame {
+                name: "cascades",
+                options: vec![("width", ""), ("rows", "")]
+            }
+        );
         assert!(parse_line("newgame").is_err());
-        assert!(parse_line("newgame cascades width").is_err());
         assert!(parse_line("newgame cascades =5").is_err());
     }
 

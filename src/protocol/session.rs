@@ -174,13 +174,7 @@ impl Session {
                 self.close();
                 return Flow::Quit;
             }
-            Command::Help => {
-                let lines = USAGE
-                    .iter()
-                    .map(|(_, usage)| format!("help {usage}"))
-                    .collect();
-                self.send(Response::Text(lines));
-            }
+            Command::Help => self.send(Response::Text(help_lines())),
             Command::UgiNewGame => {
                 self.game.restart();
                 self.lag.forget();
@@ -338,4 +332,27 @@ fn queues(command: &Command<'_>) -> bool {
             | Command::Dice(_)
             | Command::Roll
     )
+}
+
+/// `help`: every command's syntax, and after `newgame` every game's options from their
+/// declarations, one `help USAGE` line each.
+fn help_lines() -> Vec<String> {
+    let mut lines = Vec::new();
+    for (word, usage) in USAGE {
+        lines.push(format!("help {usage}"));
+        if *word == "newgame" {
+            for game in registry::GAMES {
+                for option in game.options {
+                    lines.push(format!(
+                        "help newgame {} {}: {} (default {})",
+                        game.name,
+                        option.usage(),
+                        option.doc,
+                        option.default
+                    ));
+                }
+            }
+        }
+    }
+    lines
 }

@@ -1,6 +1,7 @@
 //! The plain HTTP side: the request head is peeked (a WebSocket handshake must still find it
 //! in the stream), parsed with httparse, and answered with one embedded file or an error.
 
+use crate::catalog;
 use std::io::{Read, Write};
 use std::net::TcpStream;
 use std::time::{Duration, Instant};
@@ -170,8 +171,11 @@ fn peek_head(stream: &TcpStream) -> Option<Vec<u8>> {
     }
 }
 
-/// Answers a GET with the embedded file at `path`, or 404.
+/// Answers a GET with the embedded file at `path`, the game catalogue, or 404.
 pub fn respond(stream: TcpStream, path: &str, body: bool) {
+    if path == "/games.json" {
+        return write(stream, "200 OK", "application/json", &catalog::json(), body);
+    }
     match FILES
         .iter()
         .find(|(p, _, _)| *p == path || (path == "/index.html" && *p == "/"))

@@ -2,6 +2,7 @@
 //! Each browser session gets its own `tabula` process; the server only passes protocol lines
 //! between the page's WebSocket and the engine's stdin/stdout (docs/web.md).
 
+mod catalog;
 mod http;
 mod session;
 

@@ -58,7 +58,7 @@ mod tests_fibs;
 mod tests_matfile;
 
 use crate::game::{
-    Chance, Dice, Exact, Formats, Game, GameError, Harness, Hints, Laws, Outcome, Side,
+    Chance, Dice, Exact, Formats, Game, GameError, GameOption, Harness, Hints, Laws, Outcome, Side,
 };
 use board::{Side26, BAR, CHECKERS, OFF, START};
 use cube::{Cube, CubeAction};
@@ -330,6 +330,7 @@ impl Game for Backgammon {
     type Options = Options;
 
     const NAME: &'static str = "backgammon";
+    const OPTIONS: &'static [GameOption] = options::DECLARED;
 
     fn parse_options(pairs: &[(&str, &str)]) -> Result<Options, GameError> {
         options::parse(pairs)

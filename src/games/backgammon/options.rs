@@ -2,7 +2,7 @@
 //! the match length.
 
 use super::score;
-use crate::game::GameError;
+use crate::game::{GameError, GameOption, OptionKind};
 
 /// Which static evaluation [`crate::game::Game::evaluate`] uses (`eval=` option).
 #[derive(Copy, Clone, Debug, Default, PartialEq, Eq)]
@@ -30,6 +30,53 @@ pub struct Options {
     /// The match length (`match=N`); 0 is money play.
     pub match_length: u16,
 }
+
+/// A switch's values.
+const SWITCH: OptionKind = OptionKind::Choice(&["off", "on"]);
+
+/// The declaration of the options ([`crate::game::Game::OPTIONS`]).
+pub const DECLARED: &[GameOption] = &[
+    GameOption {
+        key: "eval",
+        kind: OptionKind::Choice(&["heuristic", "pubeval", "neural"]),
+        default: "neural",
+        doc: "the engine's evaluation: hand-written, Tesauro's pubeval, or the trained network",
+        needs: &[],
+    },
+    GameOption {
+        key: "cube",
+        kind: SWITCH,
+        default: "off",
+        doc: "whether the doubling cube is in play",
+        needs: &[],
+    },
+    GameOption {
+        key: "beaver",
+        kind: SWITCH,
+        default: "off",
+        doc: "whether a doubled player may beaver (money play with the cube)",
+        needs: &[("cube", "on")],
+    },
+    GameOption {
+        key: "jacoby",
+        kind: SWITCH,
+        default: "off",
+        doc: "gammons count single until the cube turns (money play with the cube)",
+        needs: &[("cube", "on")],
+    },
+    GameOption {
+        key: "match",
+        kind: OptionKind::Number {
+            min: 0,
+            max: score::MAX_LENGTH as u32,
+            zero: false,
+            menu: &[0, 1, 3, 5, 7, 9, 11, 15, 25],
+        },
+        default: "0",
+        doc: "the match length in points (0: money play)",
+        needs: &[],
+    },
+];
 
 /// Parses `key=value` options; keys not given keep their defaults.
 pub fn parse(pairs: &[(&str, &str)]) -> Result<Options, GameError> {

@@ -23,7 +23,8 @@ mod tests;
 mod zobrist;
 
 use crate::game::{
-    Build, Dice, Exact, Formats, Game, GameError, Harness, Hints, Laws, Outcome, Side,
+    Build, Dice, Exact, Formats, Game, GameError, GameOption, Harness, Hints, Laws, OptionKind,
+    Outcome, Side,
 };
 use bits::{Bits, U256};
 use geometry::Geometry;
@@ -156,6 +157,18 @@ impl<B: Bits> Game for Bombardment<B> {
     type Options = Options;
 
     const NAME: &'static str = NAME;
+    const OPTIONS: &'static [GameOption] = &[GameOption {
+        key: "size",
+        kind: OptionKind::Number {
+            min: 5,
+            max: 16,
+            zero: false,
+            menu: &[],
+        },
+        default: "8",
+        doc: "the board's side in squares",
+        needs: &[],
+    }];
 
     fn parse_options(pairs: &[(&str, &str)]) -> Result<Options, GameError> {
         let options = parse_options(pairs)?;

@@ -12,13 +12,16 @@
 //! `e2d3`). Position string: ranks from the top, `/`-separated, `w`/`b` for men and digits for
 //! runs of empty squares, then the side to move: `bbbbbbbb/bbbbbbbb/8/8/8/8/wwwwwwww/wwwwwwww w`.
 //!
-//! Options: `size=8` (a square board of 5 to 8).
+//! Options: `size` (a square board of 5 to 8; see `OPTIONS`).
 
 mod eval;
 mod laws;
 mod text;
 
-use crate::game::{Dice, Exact, Formats, Game, GameError, Harness, Hints, Laws, Outcome, Side};
+use crate::game::{
+    Dice, Exact, Formats, Game, GameError, GameOption, Harness, Hints, Laws, OptionKind, Outcome,
+    Side,
+};
 
 /// The smallest and largest board.
 const SIZES: std::ops::RangeInclusive<u8> = 5..=8;
@@ -143,6 +146,18 @@ impl Game for Breakthrough {
     type Options = Options;
 
     const NAME: &'static str = "breakthrough";
+    const OPTIONS: &'static [GameOption] = &[GameOption {
+        key: "size",
+        kind: OptionKind::Number {
+            min: *SIZES.start() as u32,
+            max: *SIZES.end() as u32,
+            zero: false,
+            menu: &[],
+        },
+        default: "8",
+        doc: "the board's side in squares",
+        needs: &[],
+    }];
 
     fn parse_options(pairs: &[(&str, &str)]) -> Result<Options, GameError> {
         let mut options = Options::default();

@@ -38,7 +38,8 @@ use std::sync::atomic::AtomicBool;
 use std::time::Instant;
 
 use crate::game::{
-    Dice, Exact, Formats, Game, GameError, Harness, Hints, Laws, Outcome, Proven, Side, Solution,
+    Dice, Exact, Formats, Game, GameError, GameOption, Harness, Hints, Laws, OptionKind, Outcome,
+    Proven, Side, Solution,
 };
 use board::{Adjacency, Cell, Geometry, Rows, MAX_SIDE};
 
@@ -160,6 +161,29 @@ impl Game for Cascades {
     type Options = Geometry;
 
     const NAME: &'static str = "cascades";
+    const OPTIONS: &'static [GameOption] = &[
+        GameOption {
+            key: "width",
+            kind: SIZES,
+            default: "8",
+            doc: "cells on the top row",
+            needs: &[],
+        },
+        GameOption {
+            key: "rows",
+            kind: SIZES,
+            default: "8",
+            doc: "rows of the board",
+            needs: &[],
+        },
+        GameOption {
+            key: "adjacency",
+            kind: OptionKind::Choice(&["side-below", "below"]),
+            default: "side-below",
+            doc: "where a stone may grow: beside or below a stone of its colour, or below only",
+            needs: &[],
+        },
+    ];
 
     fn parse_options(pairs: &[(&str, &str)]) -> Result<Geometry, GameError> {
         let mut geometry = Geometry::default();
@@ -374,6 +398,15 @@ impl Harness for Cascades {
         !clash && !off_board && first_ok && self.passes <= 2 && self.hash == self.compute_hash()
     }
 }
+
+/// The values of `width` and `rows`; the web board's menu offers a few (its browser test
+/// plays each).
+const SIZES: OptionKind = OptionKind::Number {
+    min: 2,
+    max: 16,
+    zero: false,
+    menu: &[3, 4, 5, 6, 7, 8, 10, 12],
+};
 
 fn parse_size(key: &str, value: &str) -> Result<u8, GameError> {
     match value.parse::<u8>() {

@@ -43,7 +43,10 @@ mod tests_search;
 mod tests_variants;
 mod variant;
 
-use crate::game::{Dice, Exact, Formats, Game, GameError, Harness, Hints, Laws, Outcome, Side};
+use crate::game::{
+    Dice, Exact, Formats, Game, GameError, GameOption, Harness, Hints, Laws, OptionKind, Outcome,
+    Side,
+};
 pub use movegen::Move;
 pub use variant::Variant;
 
@@ -204,6 +207,13 @@ impl Game for Gipf {
     type Options = Options;
 
     const NAME: &'static str = "gipf";
+    const OPTIONS: &'static [GameOption] = &[GameOption {
+        key: "variant",
+        kind: OptionKind::Choice(&["basic", "standard", "tournament"]),
+        default: "basic",
+        doc: "the rules: basic pieces, GIPF-pieces at the start, or GIPF-pieces brought in",
+        needs: &[],
+    }];
 
     fn parse_options(pairs: &[(&str, &str)]) -> Result<Options, GameError> {
         let mut options = Options::default();

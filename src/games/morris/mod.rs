@@ -44,7 +44,8 @@ mod tests;
 pub use movegen::{MoveList, Phase};
 
 use crate::game::{
-    Dice, Exact, Formats, Game, GameError, Harness, Hints, Laws, Outcome, Proven, Side, Solution,
+    Dice, Exact, Formats, Game, GameError, GameOption, Harness, Hints, Laws, OptionKind, Outcome,
+    Proven, Side, Solution,
 };
 use board::{BLACK_TO_MOVE_KEY, HAND_KEYS, PIECE_KEYS, QUIET_KEY};
 use std::path::Path;
@@ -267,6 +268,39 @@ impl Game for Morris {
     type Options = Options;
 
     const NAME: &'static str = "morris";
+    const OPTIONS: &'static [GameOption] = &[
+        GameOption {
+            key: "flying",
+            kind: OptionKind::Choice(&["false", "true"]),
+            default: "false",
+            doc: "whether a player down to three men may move one to any empty point",
+            needs: &[],
+        },
+        GameOption {
+            key: "repetition",
+            kind: OptionKind::Number {
+                min: 2,
+                max: 1000,
+                zero: true,
+                menu: &[0, 2, 3, 5],
+            },
+            default: "3",
+            doc: "a position seen this many times is a draw (0: never)",
+            needs: &[],
+        },
+        GameOption {
+            key: "nocapture",
+            kind: OptionKind::Number {
+                min: 0,
+                max: MAX_NOCAPTURE,
+                zero: false,
+                menu: &[0, 20, 50, 100, 200],
+            },
+            default: "100",
+            doc: "this many plies in a row without a capture is a draw (0: never)",
+            needs: &[],
+        },
+    ];
 
     fn parse_options(pairs: &[(&str, &str)]) -> Result<Options, GameError> {
         notation::parse_options(pairs)

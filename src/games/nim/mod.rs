@@ -12,7 +12,10 @@
 
 mod laws;
 
-use crate::game::{Dice, Exact, Formats, Game, GameError, Harness, Hints, Laws, Outcome, Side};
+use crate::game::{
+    Dice, Exact, Formats, Game, GameError, GameOption, Harness, Hints, Laws, OptionKind, Outcome,
+    Side,
+};
 
 /// Most heaps a game may have.
 const MAX_HEAPS: usize = 8;
@@ -91,6 +94,15 @@ impl Game for Nim {
     type Options = Options;
 
     const NAME: &'static str = "nim";
+    const OPTIONS: &'static [GameOption] = &[GameOption {
+        key: "heaps",
+        kind: OptionKind::Text {
+            examples: &["3,4,5", "1,2,3", "5,5,5,5", "7,9,11"],
+        },
+        default: "3,4,5",
+        doc: "the counters in each heap at the start, 1 to 8 heaps of at most 99",
+        needs: &[],
+    }];
 
     fn parse_options(pairs: &[(&str, &str)]) -> Result<Options, GameError> {
         let mut options = Options::default();
