@@ -99,7 +99,7 @@ impl Config {
     /// The game options as `(key, value)` pairs (every word has its `=`: `start_position`
     /// checks that before any game).
     fn option_pairs(&self) -> Vec<(&str, &str)> {
-        crate::game::option_pairs(&self.game_options)
+        crate::protocol::option_pairs(&self.game_options)
     }
 
     /// The game at its start position, which also checks the game name and options.

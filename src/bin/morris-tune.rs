@@ -16,9 +16,10 @@ use anyhow::{bail, Context};
 use clap::Parser;
 use std::path::PathBuf;
 use tabula::arena::record::{self, Recorded};
-use tabula::game::{option_pairs, Game, Hints, Side};
+use tabula::game::{Game, Hints, Side};
 use tabula::games::morris::eval::{terms, FIXED_TERMS, TERMS, TERM_NAMES, WEIGHTS};
 use tabula::games::morris::Morris;
+use tabula::protocol::option_pairs;
 use tabula::util::cli::{exit_on_closed_output, positive};
 
 /// Command line.

@@ -189,6 +189,24 @@ pub struct Chance {
     pub probability: f64,
 }
 
+impl Chance {
+    /// The event whose slice of the cumulative probabilities holds `u` (in [0, 1)): how
+    /// every roll is drawn, at random (`u` uniform) or stratified (`u` in a given slice).
+    pub fn draw(events: &[Chance], u: f64) -> u32 {
+        // Sums of k/36 in floating point land a hair off k/36: a slice that starts exactly at
+        // a boundary must still open the next event's share.
+        const ROUNDING: f64 = 1e-12;
+        let mut cumulative = 0.0;
+        for chance in events {
+            cumulative += chance.probability;
+            if u < cumulative - ROUNDING {
+                return chance.event;
+            }
+        }
+        events.last().map_or(0, |chance| chance.event)
+    }
+}
+
 /// A game-theoretic value known exactly, from the side to move's point of view.
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]
 pub enum Proven {
@@ -310,42 +328,6 @@ pub trait Build {
     type Output;
     /// Builds around position type `G` with `options`.
     fn build<G: Complete>(self, options: G::Options) -> Self::Output;
-}
-
-/// The position of `startpos [moves M...]` or `fen FIELDS... [moves M...]` (the words after
-/// `position`), every move checked by the rules: what the sparring partners' minimal
-/// protocol reads (the engine's own `position` goes through its grammar and the registry).
-pub fn position_from_words<G: Game>(words: &[&str], options: &G::Options) -> Result<G, String> {
-    let (head, moves) = match words.iter().position(|&w| w == "moves") {
-        Some(i) => (&words[..i], &words[i + 1..]),
-        None => (words, &[][..]),
-    };
-    let mut pos = match head {
-        ["startpos"] => G::start(options),
-        ["fen", fields @ ..] if !fields.is_empty() => {
-            G::from_fen(&fields.join(" "), options).map_err(|e| e.to_string())?
-        }
-        _ => return Err("position: expected startpos or fen FIELDS, then moves".into()),
-    };
-    for token in moves {
-        if pos.outcome().is_some() {
-            return Err(format!("move {token} after the end of the game"));
-        }
-        let mv = pos
-            .parse_move(token)
-            .map_err(|e| format!("move {token}: {e}"))?;
-        pos.play(mv);
-    }
-    Ok(pos)
-}
-
-/// Game options as written after `newgame NAME` (`"k=v k=v"`) split into the pairs
-/// [`Game::parse_options`] takes; a word without `=` becomes a key with an empty value, which
-/// [`check_options`] refuses by name (as it does after `newgame`).
-pub fn option_pairs(text: &str) -> Vec<(&str, &str)> {
-    text.split_whitespace()
-        .map(|pair| pair.split_once('=').unwrap_or((pair, "")))
-        .collect()
 }
 
 /// [`Game::perft`] with `lists[0]` for this ply's moves and the rest for the plies below;

@@ -16,5 +16,7 @@ mod searches;
 pub mod session;
 mod setup;
 mod ubgi;
+mod words;
 
 pub use run::{run, LINE_LIMIT};
+pub use words::{option_pairs, position_from_words};

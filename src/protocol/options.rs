@@ -141,7 +141,7 @@ impl EngineOptions {
 
     /// The game options as `(key, value)` pairs.
     pub fn game_option_pairs(&self) -> Vec<(&str, &str)> {
-        crate::game::option_pairs(&self.game_options)
+        super::option_pairs(&self.game_options)
     }
 
     /// Sets one option by (case-insensitive) name; the value is checked, never clamped.

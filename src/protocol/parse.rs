@@ -197,7 +197,7 @@ fn millis(i: &str) -> IResult<&str, i64> {
 }
 
 /// `key=value`, or a bare `key` (an empty value): read as `setoption name GameOptions`
-/// reads its words ([`crate::game::option_pairs`]), so that both refuse a key without a
+/// reads its words ([`super::option_pairs`]), so that both refuse a key without a
 /// value in the registry's words, not here.
 fn key_value(i: &str) -> IResult<&str, (&str, &str)> {
     (

@@ -383,15 +383,7 @@ impl<G: Complete> AnyGame for Slot<G> {
         if events.is_empty() {
             return Err(GameError::Unsupported("a roll now"));
         }
-        let mut draw = rng.unit();
-        let mut chosen = events[events.len() - 1].event;
-        for event in &events {
-            if draw < event.probability {
-                chosen = event.event;
-                break;
-            }
-            draw -= event.probability;
-        }
+        let chosen = Chance::draw(&events, rng.unit());
         self.position.apply_chance(chosen);
         Ok(self.position.format_chance(chosen))
     }

@@ -214,7 +214,7 @@ fn play_trial<G: Complete>(root: &G, limits: &RolloutLimits, number: u64) -> Tri
                 None => rng.unit(),
             };
             chances += 1;
-            let event = pick(&events, u);
+            let event = Chance::draw(&events, u);
             if limits.luck {
                 luck += event_luck(&pos, &events, event, me, &mut legal);
             }
@@ -283,21 +283,6 @@ fn event_luck<G: Complete>(
     (actual - mean).round() as i64
 }
 
-/// The event whose slice of the cumulative probabilities holds `u` (in [0, 1)).
-fn pick(events: &[Chance], u: f64) -> u32 {
-    // Sums of k/36 in floating point land a hair off k/36: a slice that starts exactly at
-    // a boundary must still open the next event's share.
-    const ROUNDING: f64 = 1e-12;
-    let mut cumulative = 0.0;
-    for chance in events {
-        cumulative += chance.probability;
-        if u < cumulative - ROUNDING {
-            return chance.event;
-        }
-    }
-    events[events.len() - 1].event
-}
-
 fn finished<G: Complete>(pos: &G, outcome: &Outcome, me: Side) -> Trial {
     // Games without a value of their own for results count 1000 a point, as backgammon does.
     let mover_value = pos.terminal_value(outcome).unwrap_or(match outcome.winner {
@@ -353,7 +338,7 @@ mod tests {
             let mut seen = std::collections::HashMap::new();
             for slice in 0..STRATA {
                 let u = (slice as f64 + offset) / STRATA as f64;
-                *seen.entry(pick(&events, u)).or_insert(0) += 1;
+                *seen.entry(Chance::draw(&events, u)).or_insert(0) += 1;
             }
             for chance in &events {
                 let expected = (chance.probability * 36.0).round() as i32;

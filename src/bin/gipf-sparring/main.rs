@@ -13,8 +13,9 @@ mod search;
 
 use clap::Parser;
 use std::io::{self, BufRead, Write};
-use tabula::game::{option_pairs, position_from_words, Game, GameError};
+use tabula::game::{Game, GameError};
 use tabula::games::gipf::{Gipf, Options};
+use tabula::protocol::{option_pairs, position_from_words};
 
 const DEFAULT_DEPTH: u32 = 4;
 const MAX_DEPTH: u32 = 20;

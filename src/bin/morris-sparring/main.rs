@@ -17,8 +17,9 @@ mod search;
 
 use clap::{Parser, ValueEnum};
 use std::io::{self, BufRead, Write};
-use tabula::game::{option_pairs, position_from_words, Game, GameError};
+use tabula::game::{Game, GameError};
 use tabula::games::morris::{Morris, Options};
+use tabula::protocol::{option_pairs, position_from_words};
 use tabula::util::cli::exit_on_closed_output;
 
 const DEFAULT_DEPTH: u32 = 8;
