@@ -2,7 +2,8 @@
 //!
 //! [`Slot<G>`] wraps a concrete [`crate::game::Game`] with its options, the moves played since the last
 //! `position` (for `undo` and repetition), and its transposition table; [`AnyGame`] is its
-//! object-safe face, so the session never names a game type.
+//! object-safe face, so the session never names a game type: four traits, one per concern
+//! (the position and its history, perft, searching and solving, the test harness).
 
 use crate::game::{Build, Chance, Complete, Game, GameError, Laws, Outcome, Side, Solution};
 use crate::search::{self, Info, Limits, Table};
@@ -13,8 +14,8 @@ use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::Arc;
 use std::time::{Duration, Instant};
 
-/// A game seen through strings: what the protocol session needs, for any game.
-pub trait AnyGame: Send {
+/// The position and its history: setting it, moves, notation, chance.
+pub trait AnyPosition: Send {
     /// The game's `newgame` name.
     fn name(&self) -> &'static str;
     /// Its options as `key=value` tokens.
@@ -25,8 +26,8 @@ pub trait AnyGame: Send {
     fn restart(&mut self);
     /// Sets the position: start or `fen`, then every move, all or nothing.
     fn set_position(&mut self, fen: Option<&str>, moves: &[&str]) -> Result<(), GameError>;
-    /// Like [`AnyGame::set_position`] from a position written in `format` (one of
-    /// [`AnyGame::formats`]).
+    /// Like [`AnyPosition::set_position`] from a position written in `format` (one of
+    /// [`AnyPosition::formats`]).
     fn set_position_from(
         &mut self,
         format: &str,
@@ -43,12 +44,6 @@ pub trait AnyGame: Send {
     fn undo(&mut self) -> bool;
     /// Every legal move, canonical spelling, sorted by byte order.
     fn legal_moves(&self) -> Vec<String>;
-    /// Perft from the current position.
-    fn perft(&self, depth: u32) -> u64;
-    /// Perft that `stop` interrupts (`None` then), for the protocol's search thread.
-    fn perft_until_stopped(&self, depth: u32, stop: &AtomicBool) -> Option<u64>;
-    /// Perft per legal move (sorted by spelling); `None` when `stop` ended it first.
-    fn divide(&self, depth: u32, stop: &AtomicBool) -> Option<Vec<(String, u64)>>;
     /// The current position string.
     fn fen(&self) -> String;
     /// The result, once over.
@@ -67,16 +62,30 @@ pub trait AnyGame: Send {
     fn set_chance(&mut self, token: &str) -> Result<(), GameError>;
     /// Rolls the pending chance event with `rng`; returns its spelling.
     fn roll(&mut self, rng: &mut Rng) -> Result<String, GameError>;
+    /// What the player at a pending roll may do instead of rolling (backgammon's `double`),
+    /// canonical spelling; empty when no roll is pending or nothing may come first (`go` then
+    /// decides between these and `roll`).
+    fn pre_chance_moves(&self) -> Vec<String>;
+}
+
+/// Perft: counting move sequences, whole or in pieces `stop` can come between.
+pub trait AnyCounting: Send {
+    /// Perft from the current position.
+    fn perft(&self, depth: u32) -> u64;
+    /// Perft that `stop` interrupts (`None` then), for the protocol's search thread.
+    fn perft_until_stopped(&self, depth: u32, stop: &AtomicBool) -> Option<u64>;
+    /// Perft per legal move (sorted by spelling); `None` when `stop` ended it first.
+    fn divide(&self, depth: u32, stop: &AtomicBool) -> Option<Vec<(String, u64)>>;
+}
+
+/// Searching, solving and rolling out the current position, with its table and tablebases.
+pub trait AnyThinking: Send {
     /// Resizes (and clears) the transposition table.
     fn set_hash(&mut self, mib: usize);
     /// Forgets the transposition table's contents.
     fn clear_hash(&mut self);
     /// Searches the current position with the game's strategy (the registry's choice).
     fn search(&self, limits: &Limits, stop: &AtomicBool, report: &mut dyn FnMut(&Info)) -> Found;
-    /// What the player at a pending roll may do instead of rolling (backgammon's `double`),
-    /// canonical spelling; empty when no roll is pending or nothing may come first (`go` then
-    /// decides between these and `roll`).
-    fn pre_chance_moves(&self) -> Vec<String>;
     /// Tries to prove the value of the current position within `limits`.
     fn solve(
         &self,
@@ -102,6 +111,10 @@ pub trait AnyGame: Send {
         dir: Option<&Path>,
         loaded: Box<dyn FnOnce(String) + Send>,
     ) -> Option<String>;
+}
+
+/// What tests and `bench` need to know.
+pub trait AnyHarness: Send {
     /// The game's own invariants hold (piece counts, hash); for tests.
     fn is_consistent(&self) -> bool;
     /// The depth `bench` searches this game to.
@@ -109,6 +122,12 @@ pub trait AnyGame: Send {
     /// The rules tests check from position strings (see [`Laws`]).
     fn laws(&self) -> Laws;
 }
+
+/// A game seen through strings: what the protocol session needs, for any game. One face per
+/// concern; a caller imports the ones it uses.
+pub trait AnyGame: AnyPosition + AnyCounting + AnyThinking + AnyHarness {}
+
+impl<T: AnyPosition + AnyCounting + AnyThinking + AnyHarness> AnyGame for T {}
 
 /// What a search found, in text.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -206,7 +225,7 @@ impl<G: Complete> Slot<G> {
     }
 }
 
-impl<G: Complete> AnyGame for Slot<G> {
+impl<G: Complete> AnyPosition for Slot<G> {
     fn name(&self) -> &'static str {
         G::NAME
     }
@@ -306,39 +325,6 @@ impl<G: Complete> AnyGame for Slot<G> {
         text
     }
 
-    fn perft(&self, depth: u32) -> u64 {
-        self.position.perft(depth)
-    }
-
-    fn perft_until_stopped(&self, depth: u32, stop: &AtomicBool) -> Option<u64> {
-        let start = Instant::now();
-        let count = Pieces::new(stop).count(&self.position, depth);
-        let seconds = start.elapsed().as_secs_f64();
-        match count {
-            Some(n) => log::info!(
-                "perft {depth}: {n} in {seconds:.3} s, {:.0} leaves/s",
-                n as f64 / seconds.max(1e-9)
-            ),
-            None => log::info!("perft {depth}: stopped after {seconds:.3} s"),
-        }
-        count
-    }
-
-    fn divide(&self, depth: u32, stop: &AtomicBool) -> Option<Vec<(String, u64)>> {
-        let mut moves = Vec::new();
-        self.position.legal_moves(&mut moves);
-        let mut pieces = Pieces::new(stop);
-        let mut rows = Vec::with_capacity(moves.len());
-        for mv in moves {
-            let mut child = self.position.clone();
-            child.play(mv);
-            let count = pieces.count(&child, depth.saturating_sub(1))?;
-            rows.push((self.position.format_move(mv), count));
-        }
-        rows.sort_unstable();
-        Some(rows)
-    }
-
     fn fen(&self) -> String {
         self.position.to_fen()
     }
@@ -388,6 +374,54 @@ impl<G: Complete> AnyGame for Slot<G> {
         Ok(self.position.format_chance(chosen))
     }
 
+    fn pre_chance_moves(&self) -> Vec<String> {
+        if !self.awaits_chance() {
+            return Vec::new();
+        }
+        self.strategy
+            .pre_chance_moves(&self.position)
+            .into_iter()
+            .map(|mv| self.position.format_move(mv))
+            .collect()
+    }
+}
+
+impl<G: Complete> AnyCounting for Slot<G> {
+    fn perft(&self, depth: u32) -> u64 {
+        self.position.perft(depth)
+    }
+
+    fn perft_until_stopped(&self, depth: u32, stop: &AtomicBool) -> Option<u64> {
+        let start = Instant::now();
+        let count = Pieces::new(stop).count(&self.position, depth);
+        let seconds = start.elapsed().as_secs_f64();
+        match count {
+            Some(n) => log::info!(
+                "perft {depth}: {n} in {seconds:.3} s, {:.0} leaves/s",
+                n as f64 / seconds.max(1e-9)
+            ),
+            None => log::info!("perft {depth}: stopped after {seconds:.3} s"),
+        }
+        count
+    }
+
+    fn divide(&self, depth: u32, stop: &AtomicBool) -> Option<Vec<(String, u64)>> {
+        let mut moves = Vec::new();
+        self.position.legal_moves(&mut moves);
+        let mut pieces = Pieces::new(stop);
+        let mut rows = Vec::with_capacity(moves.len());
+        for mv in moves {
+            let mut child = self.position.clone();
+            child.play(mv);
+            let count = pieces.count(&child, depth.saturating_sub(1))?;
+            rows.push((self.position.format_move(mv), count));
+        }
+        rows.sort_unstable();
+        Some(rows)
+    }
+}
+
+impl<G: Complete> AnyThinking for Slot<G> {
     fn set_hash(&mut self, mib: usize) {
         self.hash_mib = mib;
         self.table = Arc::new(Table::new(mib));
@@ -411,17 +445,6 @@ impl<G: Complete> AnyGame for Slot<G> {
             nodes: choice.nodes,
             notes: choice.notes,
         }
-    }
-
-    fn pre_chance_moves(&self) -> Vec<String> {
-        if !self.awaits_chance() {
-            return Vec::new();
-        }
-        self.strategy
-            .pre_chance_moves(&self.position)
-            .into_iter()
-            .map(|mv| self.position.format_move(mv))
-            .collect()
     }
 
     fn solve(
@@ -491,7 +514,9 @@ impl<G: Complete> AnyGame for Slot<G> {
         }
         Some(note)
     }
+}
 
+impl<G: Complete> AnyHarness for Slot<G> {
     fn is_consistent(&self) -> bool {
         self.position.is_consistent()
     }

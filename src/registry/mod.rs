@@ -7,7 +7,9 @@ use crate::game::{check_options, Complete, Game, GameError, GameOption};
 use crate::games::{backgammon, bombardment, breakthrough, cascades, gipf, morris, nim};
 use crate::strategy;
 pub use crate::strategy::{RolloutLimits, RolloutStats};
-pub use adapter::{AnyGame, Found, Slot, SlotBuilder};
+pub use adapter::{
+    AnyCounting, AnyGame, AnyHarness, AnyPosition, AnyThinking, Found, Slot, SlotBuilder,
+};
 use std::sync::Arc;
 
 /// Builds a game at its start position from `key=value` options and a `Hash` size in MiB.
