@@ -19,8 +19,13 @@ use crate::game::{Game, Side};
 /// contact positions.
 pub const CUBE_EFFICIENCY: f64 = 0.68;
 
+/// The cube efficiency once both sides have every checker home (GNU Backgammon's for its
+/// bear-off positions): the last few rolls decide, each a big jump.
+pub const BEAROFF_EFFICIENCY: f64 = 0.6;
+
 /// The cube efficiency of a position: [`CUBE_EFFICIENCY`] in contact; in a race it grows with
-/// the pips the side to move has left, from 0.6 (40 pips or fewer) to 0.7 (120 or more): the
+/// the pips the side to move has left, from 0.6 (40 pips or fewer) to 0.7 (120 or more), and
+/// [`BEAROFF_EFFICIENCY`] once both sides are all home: the
 /// shorter the race, the bigger a roll's jump in the winning chance against what is left of
 /// the game, so the less of the live-cube value a double keeps (the linear rule and its bounds
 /// are GNU Backgammon's race efficiency).
@@ -31,6 +36,9 @@ pub fn efficiency(pos: &Backgammon) -> f64 {
     );
     if in_contact(me, them) {
         return CUBE_EFFICIENCY;
+    }
+    if bearoff::home(me).is_some() && bearoff::home(them).is_some() {
+        return BEAROFF_EFFICIENCY;
     }
     (0.55 + 0.00125 * f64::from(pips(me))).clamp(0.6, 0.7)
 }

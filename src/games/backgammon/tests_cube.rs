@@ -261,7 +261,8 @@ fn match_score_changes_the_take() {
 }
 
 /// Cube efficiency: 0.68 while the sides can hit each other; in a race 0.55 plus 0.00125 a pip
-/// of the side to move, within 0.6 and 0.7 (80 pips: 0.55 + 0.1 = 0.65; 69 pips: 0.63625).
+/// of the side to move, within 0.6 and 0.7 (80 pips: 0.55 + 0.1 = 0.65; 69 pips: 0.63625);
+/// 0.6 once both sides are all home.
 #[test]
 fn cube_efficiency_follows_the_race_length() {
     let start = Backgammon::start(&options(CUBE));
@@ -278,6 +279,8 @@ fn cube_efficiency_follows_the_race_length() {
     assert_eq!(race("w=2:4,1:6 b=13:2,8:4,6:5,5:4 w -", 14), 0.6);
     // Long: 130 pips (10 x 13), the ceiling.
     assert_eq!(race("w=13:10 b=8:4,6:5,5:4 w -", 130), 0.7);
+    // Both sides all home: 0.6 whatever the pips (the race rule would give 0.63625 at 69).
+    assert_eq!(race("w=6:4,5:4,4:4,3:3 b=6:4,5:4,4:4,3:3 w -", 69), 0.6);
 }
 
 #[test]
