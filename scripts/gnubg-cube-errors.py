@@ -2,6 +2,7 @@
 """The cube decisions of an arena record judged by GNU Backgammon, per engine.
 
 Usage: .venv-gnubg/bin/python scripts/gnubg-cube-errors.py RECORD [--judge PLIES] [--tabula PATH]
+       [--dump FILE]
 
 RECORD is what `arena --game backgammon --game-options cube=on --record FILE` wrote (money
 games). Every game is replayed with tabula as the rules oracle. At each roll where the player
@@ -12,11 +13,14 @@ command on tabula's XGID, score each decision: the error is the best choice's eq
 chosen one's (the doubler's choice is scored with the best answer to it), in points (gnubg's
 equities are per unit of the cube before the double, times that cube). Prints per engine the
 decisions, the wrong ones by kind and the equity they lost in all and per game (doubling and
-taking apart).
+taking apart). --dump writes every judged decision as a JSON line (engine, kind `double` or
+`take`, XGID, cube, the move played, gnubg's three equities), the positions that
+`gnubg-cube-replay.py` puts to another build.
 """
 import argparse
 import collections
 import importlib.util
+import json
 import os
 import re
 
@@ -35,7 +39,7 @@ LINE = re.compile(r"^\d\. (No double|No redouble|Double, take|Redouble, take|Dou
 
 def equities(oracle):
     """gnubg's cubeful (no double, double/take, double/pass) for the player who may double
-    now, or who doubled when a double is pending."""
+    now, or who doubled when a double is pending, and the position's XGID."""
     xgid = oracle.ask("fen xgid", "xgid")[0].split(" ", 1)[1]
     engine.printed(lambda: gnubg.set_gnubg_id(xgid))
     found = {}
@@ -47,7 +51,7 @@ def equities(oracle):
     take = found.get("Double, take", found.get("Double, beaver"))
     if "No double" not in found or take is None or "Double, pass" not in found:
         raise SystemExit(f"gnubg gave no cube equities for {xgid}")
-    return found["No double"], take, found["Double, pass"]
+    return found["No double"], take, found["Double, pass"], xgid
 
 
 def games(path):
@@ -67,7 +71,9 @@ def main():
     parser.add_argument("record")
     parser.add_argument("--judge", type=int, default=2, choices=range(0, 3))
     parser.add_argument("--tabula", default=os.path.join(ROOT, "target/release/tabula"))
+    parser.add_argument("--dump", help="write each judged decision as a JSON line")
     args = parser.parse_args()
+    dump = open(args.dump, "w") if args.dump else None
     engine.printed("set threads 1")
     engine.printed(f"set evaluation cubedecision eval plies {args.judge}")
     oracle = engine.Oracle(args.tabula)
@@ -87,7 +93,7 @@ def main():
             cube = next((int(w[5:].split(":")[0]) for w in fen.split() if w.startswith("cube=")), 1)
             legal = oracle.ask("legalmoves", "legalmoves")[0].split()[1:]
             if "double" in legal:
-                no_double, take, cash = equities(oracle)
+                no_double, take, cash, xgid = equities(oracle)
                 doubled = move == "double"
                 best = max(no_double, min(take, cash))
                 chosen = min(take, cash) if doubled else no_double
@@ -100,7 +106,7 @@ def main():
                 elif not doubled and chosen < best:
                     row["missed doubles"] += 1
             elif move in ("take", "drop", "beaver"):
-                no_double, take, cash = equities(oracle)
+                no_double, take, cash, xgid = equities(oracle)
                 row = tally[mover]
                 row["take decisions"] += 1
                 chosen = -cash if move == "drop" else -take
@@ -109,6 +115,12 @@ def main():
                 row["lost taking"] += (best - chosen) * cube
                 if chosen < best:
                     row["wrong drops" if move == "drop" else "wrong takes"] += 1
+            if dump and ("double" in legal or move in ("take", "drop", "beaver")):
+                kind = "double" if "double" in legal else "take"
+                dump.write(json.dumps({"engine": mover, "kind": kind, "xgid": xgid, "cube": cube,
+                                       "options": options, "played": move, "nd": no_double,
+                                       "dt": take, "dp": cash}) + "\n")
+                dump.flush()
             errors = oracle.tell(f"move {move}")
             if errors:
                 raise SystemExit(f"the record's move {move} is refused in {fen}: {errors}")

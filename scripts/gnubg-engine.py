@@ -5,7 +5,9 @@ Usage: .venv-gnubg/bin/python scripts/gnubg-engine.py [--plies N] [--tabula PATH
 
 Answers `bestmove` with gnubg's checker play at N plies (gnubg's numbering: 0 = its network
 alone, 1 = one ply of lookahead; default 0), money play with gammons and backgammons counted
-(`match=` is refused). Without the cube the checker play is the Python module's move finder
+(`match=` as a game option is refused), or a game of a match when the position string carries
+the score (`position fen ... match=N score=W-B [crawford]`, as `arena --match N` sends it: the
+XGID gives gnubg the match length, score and Crawford flag). Without the cube the checker play is the Python module's move finder
 (cubeless). With `cube=on` (and `jacoby=`, `beaver=` as the game has them) gnubg plays the
 cube game as it does itself, cubeful at N plies: the position goes to gnubg as tabula's XGID,
 which carries the dice, the cube, a pending double and the Jacoby and beaver flags; gnubg's
@@ -229,12 +231,18 @@ class Engine:
 
     def cube_action(self):
         """gnubg's proper cube action for the doubler (`Double, take`, `No double, take`, `Too
-        good to double, pass`, ...); facing a double gnubg steps back to the doubler's turn."""
+        good to double, pass`, ...); facing a double gnubg steps back to the doubler's turn.
+        Where gnubg sees a dead cube (the leader 1-away after the Crawford game, whose double
+        the rules allow but which gains nothing) its `eval` has no cube analysis: no double,
+        and a take."""
         xgid = self.oracle.ask("fen xgid", "xgid")[0].split(" ", 1)[1]
         printed(lambda: gnubg.set_gnubg_id(xgid))  # not its "Setting GNUbg ID" on stderr
-        for line in printed("eval").splitlines():
+        text = printed("eval")
+        for line in text.splitlines():
             if line.startswith("Proper cube action:"):
                 return line.split(":", 1)[1].strip()
+        if "Cubeful" in text:
+            return "No double, take"
         raise SystemExit(f"gnubg gave no cube action for {xgid}")
 
     def rank(self, results):

@@ -454,3 +454,48 @@ fn zero_is_not_a_number_of_games_workers_or_milliseconds() {
         assert!(output.stdout.is_empty(), "{option}: nothing ran");
     }
 }
+
+#[test]
+fn whole_backgammon_matches_carry_the_score_and_are_written_as_match_files() {
+    use tabula::games::backgammon::matfile;
+    let dir = std::env::temp_dir().join(format!("arena-matches-{}", std::process::id()));
+    let mut config = config("backgammon", [ours("a", "search"), ours("b", "search")], 2);
+    config.game_options = "cube=on".to_owned();
+    config.tc = TimeControl::Depth(1);
+    config.max_plies = 0;
+    config.match_length = Some(3);
+    config.mat_dir = Some(dir.clone());
+    let (summary, text) = play(&config);
+    assert_eq!(summary.tally.games(), 2);
+    assert!(text.contains("matches won "), "{text}");
+    let mut first_rolls = Vec::new();
+    for unit in &summary.games {
+        assert_eq!(unit.result.reason, "match", "{:?}", unit.result);
+        // No game was lost to a fault: an engine not told of the Crawford game could double
+        // in it, which the arbiter refuses.
+        assert!(!unit.result.detail.contains('('), "{:?}", unit.result);
+        let path = dir.join(format!("match-{:04}.mat", unit.pairing.number));
+        let file = std::fs::read_to_string(&path).expect("the match file is written");
+        // Reading replays every game under the rules, the Crawford game from the score.
+        let record = matfile::read(&file, "match").expect("the match file reads back");
+        assert_eq!(record.length, 3);
+        let mut score = [0u32; 2];
+        for game in &record.games {
+            score[game.winner.index()] += game.points;
+        }
+        let winner = unit.result.winner.expect("a match has a winner");
+        assert!(score[winner.index()] >= 3, "{score:?} for {winner:?}");
+        assert!(score[winner.opponent().index()] < 3, "{score:?}");
+        assert_eq!(
+            unit.result.detail.split(' ').next(),
+            Some(format!("{}-{}", score[0], score[1]).as_str())
+        );
+        let white = &config.engines[unit.pairing.white].name;
+        assert_eq!(&record.names[0], white);
+        first_rolls.push(record.games[0].actions[0].clone());
+    }
+    // Duplicate: both matches of the pair open with the same colour and roll.
+    assert_eq!(first_rolls[0].side, first_rolls[1].side);
+    assert_eq!(first_rolls[0].token[..2], first_rolls[1].token[..2]);
+    std::fs::remove_dir_all(&dir).ok();
+}

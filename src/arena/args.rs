@@ -76,6 +76,13 @@ struct Args {
     /// No line per game, only the summary
     #[arg(long)]
     quiet: bool,
+    /// Backgammon: every unit of the match is a whole N-point match (--games of them)
+    #[arg(long = "match", value_name = "N", value_parser = clap::value_parser!(u16).range(1..=64),
+          conflicts_with_all = ["openings", "random_plies", "record", "shard", "results"])]
+    match_length: Option<u16>,
+    /// With --match: write each match to DIR/match-NNNN.mat (the match file gnubg imports)
+    #[arg(long, value_name = "DIR", requires = "match_length")]
+    mat: Option<PathBuf>,
 }
 
 /// The `--game` help names the games of the registry, so a new game shows up by itself.
@@ -140,6 +147,12 @@ fn to_config(args: Args) -> Result<Config, String> {
     config.shard = args.shard.unwrap_or(Shard::WHOLE);
     config.results = args.results;
     config.quiet = args.quiet;
+    config.match_length = args.match_length;
+    config.mat_dir = args.mat;
+    let cube_on = config.option_pairs().contains(&("cube", "on"));
+    if config.match_length.is_some() && (config.game != "backgammon" || !cube_on) {
+        return Err("--match needs --game backgammon --game-options cube=on".into());
+    }
     // A game or game options that do not exist are a bad command line, like any other value.
     let start = config.start_position()?;
     config.openings = match (args.openings, args.random_plies) {
@@ -197,6 +210,27 @@ mod tests {
         assert_eq!(config.shard, Shard { index: 2, count: 8 });
         assert_eq!(config.results, Some(PathBuf::from("r.txt")));
         assert!(config.quiet);
+    }
+
+    #[test]
+    fn whole_matches_are_backgammon_with_the_cube_and_write_no_game_records() {
+        let base = "--game backgammon --engine cmd=x --engine cmd=y";
+        let config = parse(&args(&format!(
+            "{base} --game-options cube=on --match 7 --mat dir"
+        )))
+        .expect("parses");
+        assert_eq!(config.match_length, Some(7));
+        assert_eq!(config.mat_dir, Some(PathBuf::from("dir")));
+        for bad in [
+            format!("{base} --match 7"),
+            "--game nim --engine cmd=x --engine cmd=y --match 7".to_owned(),
+            format!("{base} --game-options cube=on --mat dir"),
+            format!("{base} --game-options cube=on --match 7 --record r"),
+            format!("{base} --game-options cube=on --match 7 --shard 0/2"),
+            format!("{base} --game-options cube=on --match 0"),
+        ] {
+            assert!(parse(&args(&bad)).is_err(), "{bad}");
+        }
     }
 
     #[test]

@@ -10,6 +10,7 @@
 mod args;
 pub mod backgammon_duplicate;
 pub mod engine;
+pub mod matchplay;
 pub mod merge;
 pub mod openings;
 pub mod record;
@@ -22,6 +23,7 @@ pub mod tc;
 
 pub use args::parse as parse_args;
 
+use crate::games::backgammon::matfile;
 use engine::{Engine, EngineSpec};
 use openings::{pair_seed, Openings, Stream};
 use referee::{Pairing, Played, Rules, Seat};
@@ -71,6 +73,11 @@ pub struct Config {
     pub results: Option<PathBuf>,
     /// No line per game.
     pub quiet: bool,
+    /// Backgammon: each unit of the match is a whole match to this many points
+    /// ([`matchplay`]).
+    pub match_length: Option<u16>,
+    /// Where to write each of those matches as a match file (`match-0001.mat`, ...).
+    pub mat_dir: Option<PathBuf>,
 }
 
 impl Config {
@@ -93,6 +100,8 @@ impl Config {
             shard: Shard::WHOLE,
             results: None,
             quiet: false,
+            match_length: None,
+            mat_dir: None,
         }
     }
 
@@ -136,6 +145,10 @@ pub struct Summary {
 /// Runs the match (or its `--shard`), printing a line per game and the summary to `out`.
 pub fn run(config: &Config, out: &mut dyn Write) -> Result<Summary, String> {
     config.start_position()?;
+    if let Some(dir) = &config.mat_dir {
+        std::fs::create_dir_all(dir)
+            .map_err(|e| format!("cannot create {}: {e}", dir.display()))?;
+    }
     for spec in &config.engines {
         let mut engine = Engine::start(spec, config.timeout)
             .map_err(|f| format!("{}: {}: {}", spec.name, f.reason(), f.detail()))?;
@@ -253,6 +266,22 @@ fn worker(
         if stop.load(Ordering::Relaxed) {
             break;
         }
+        if let Some(length) = config.match_length {
+            let played = matchplay::play(config, &rules, &mut seats, index, length).and_then(
+                |(unit, record)| {
+                    if let Some(dir) = &config.mat_dir {
+                        let path = dir.join(format!("match-{:04}.mat", index + 1));
+                        std::fs::write(&path, matfile::write(&record))
+                            .map_err(|e| format!("cannot write {}: {e}", path.display()))?;
+                    }
+                    Ok(unit)
+                },
+            );
+            if results.send((position, played)).is_err() {
+                break;
+            }
+            continue;
+        }
         let pair = index / 2;
         let played = config
             .openings
@@ -273,6 +302,7 @@ fn worker(
                     config.controls(),
                     &mut seats,
                     pairing,
+                    None,
                 )
             });
         if results.send((position, played)).is_err() {

@@ -69,14 +69,16 @@ pub struct Played {
 /// An engine slot of a worker: the process, started on demand and dropped after any fault.
 pub type Seat = Option<Engine>;
 
-/// Plays one game between `seats[0]` and `seats[1]` (match order), as `pairing` says.
-/// A seat whose engine faulted is emptied, so the next game starts a fresh process.
+/// Plays one game between `seats[0]` and `seats[1]` (match order), as `pairing` says, from
+/// the start position or from `start` (a position string: a game of a backgammon match, with
+/// its score). A seat whose engine faulted is emptied, so the next game starts a fresh process.
 pub fn play(
     rules: &Rules<'_>,
     specs: &[EngineSpec; 2],
     controls: [TimeControl; 2],
     seats: &mut [Seat; 2],
     pairing: Pairing,
+    start: Option<&str>,
 ) -> Result<Played, String> {
     let pairs: Vec<(&str, &str)> = rules
         .game_options
@@ -86,7 +88,7 @@ pub fn play(
     let mut referee = registry::new_game(rules.game, &pairs, 0).map_err(|e| e.to_string())?;
     let opening: Vec<&str> = pairing.opening.iter().map(String::as_str).collect();
     referee
-        .set_position(None, &opening)
+        .set_position(start, &opening)
         .map_err(|e| e.to_string())?;
     let mut moves = pairing.opening.clone();
     // Colour index (0 White) to match index.
@@ -134,9 +136,12 @@ pub fn play(
         }
         let colour = referee.side_to_move();
         let who = by_colour[colour.index()];
-        let mut setup = vec![format!("position startpos moves {}", moves.join(" "))];
-        if moves.is_empty() {
-            setup[0] = "position startpos".to_owned();
+        let base = start.map_or("position startpos".to_owned(), |fen| {
+            format!("position fen {fen}")
+        });
+        let mut setup = vec![base];
+        if !moves.is_empty() {
+            setup[0].push_str(&format!(" moves {}", moves.join(" ")));
         }
         // Before a roll where the player may act first (backgammon's cube), the player is
         // asked without dice: it answers one of those moves or `roll`.

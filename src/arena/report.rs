@@ -172,9 +172,10 @@ fn least_left_line(names: &[&str; 2], games: &[Played]) -> Option<String> {
     })
 }
 
-/// The first engine's points per game with a 95% margin over duplicate pairs (both games of
-/// a pair roll the same dice, so the pair's net points cancel most of the luck).
-fn ppg_line(games: &[Played]) -> String {
+/// The first engine's mean net points per game over duplicate pairs and the 95% margin of
+/// that mean (both games of a pair roll the same dice, so the pair's net points cancel most of
+/// the luck); `None` for the margin of one pair, whose spread is unknown, not nil.
+fn pair_mean(games: &[Played]) -> (f64, Option<f64>, usize) {
     let mut pairs: BTreeMap<usize, f64> = BTreeMap::new();
     for game in games {
         let points = f64::from(game.result.points);
@@ -186,19 +187,32 @@ fn ppg_line(games: &[Played]) -> String {
         *pairs.entry((game.pairing.number - 1) / 2).or_default() += net;
     }
     let ppg = pairs.values().sum::<f64>() / games.len() as f64;
-    // One pair shows no spread, which is not the same as none: its margin is unknown.
-    let margin = if pairs.len() < 2 {
-        "n/a".to_owned()
-    } else {
+    let margin = (pairs.len() >= 2).then(|| {
         let n = pairs.len() as f64;
         let mean = pairs.values().sum::<f64>() / n;
         let variance = pairs.values().map(|p| (p - mean).powi(2)).sum::<f64>() / (n - 1.0);
         // A pair is two games: the margin of the pair mean, halved, is that of points per game.
-        format!("{:.3}", 1.959_963_984_540_054 * (variance / n).sqrt() / 2.0)
-    };
+        1.959_963_984_540_054 * (variance / n).sqrt() / 2.0
+    });
+    (ppg, margin, pairs.len())
+}
+
+/// The first engine's points per game with a 95% margin over duplicate pairs.
+fn ppg_line(games: &[Played]) -> String {
+    let (ppg, margin, pairs) = pair_mean(games);
+    let margin = margin.map_or("n/a".to_owned(), |m| format!("{m:.3}"));
+    format!("ppg {ppg:+.3} +- {margin} (95%, {pairs} duplicate pairs)")
+}
+
+/// Whole matches (`--match`): the first engine's share of matches won, with the 95% margin
+/// over duplicate pairs (a match won is +1 net, lost -1: the share is half the net mean plus
+/// one half).
+fn matches_line(games: &[Played]) -> String {
+    let (net, margin, pairs) = pair_mean(games);
+    let margin = margin.map_or("n/a".to_owned(), |m| format!("{:.1}", 50.0 * m));
     format!(
-        "ppg {ppg:+.3} +- {margin} (95%, {} duplicate pairs)",
-        pairs.len()
+        "matches won {:.1}% +- {margin} (95%, {pairs} duplicate pairs)",
+        50.0 * (net + 1.0)
     )
 }
 
@@ -245,6 +259,13 @@ fn summary_lines(report: &Report<'_>, summary: &Summary) -> Vec<String> {
             names[0], tally.points_for, names[1], tally.points_against
         ));
         lines.push(ppg_line(&summary.games));
+    }
+    if summary
+        .games
+        .iter()
+        .any(|g| g.result.reason == super::matchplay::REASON)
+    {
+        lines.push(matches_line(&summary.games));
     }
     let mut reasons: BTreeMap<&str, usize> = BTreeMap::new();
     for game in &summary.games {

@@ -8,13 +8,40 @@
 //! gammon chances; match take points from the match model ([`super::met`]). Values are in
 //! equity units: points for money play (times the cube), `2 * MWC - 1` in a match.
 
+use super::board::{in_contact, pips};
 use super::cube::MAX_LOG2;
 use super::met::{self, Live};
 use super::{bearoff, eval, nn, race, Backgammon};
 use crate::game::{Game, Side};
 
-/// How much of the live-cube value a real game keeps (its jumps lose the rest).
+/// How much of the live-cube value a real game keeps while the sides can still hit each
+/// other (its jumps lose the rest): the constant of Janowski's paper, and GNU Backgammon's for
+/// contact positions.
 pub const CUBE_EFFICIENCY: f64 = 0.68;
+
+/// The cube efficiency once both sides have every checker home (GNU Backgammon's for its
+/// bear-off positions): the last few rolls decide, each a big jump.
+pub const BEAROFF_EFFICIENCY: f64 = 0.6;
+
+/// The cube efficiency of a position: [`CUBE_EFFICIENCY`] in contact; in a race it grows with
+/// the pips the side to move has left, from 0.6 (40 pips or fewer) to 0.7 (120 or more), and
+/// [`BEAROFF_EFFICIENCY`] once both sides are all home: the
+/// shorter the race, the bigger a roll's jump in the winning chance against what is left of
+/// the game, so the less of the live-cube value a double keeps (the linear rule and its bounds
+/// are GNU Backgammon's race efficiency).
+pub fn efficiency(pos: &Backgammon) -> f64 {
+    let (me, them) = (
+        pos.checkers(pos.side_to_move()),
+        pos.checkers(pos.side_to_move().opponent()),
+    );
+    if in_contact(me, them) {
+        return CUBE_EFFICIENCY;
+    }
+    if bearoff::home(me).is_some() && bearoff::home(them).is_some() {
+        return BEAROFF_EFFICIENCY;
+    }
+    (0.55 + 0.00125 * f64::from(pips(me))).clamp(0.6, 0.7)
+}
 
 /// The side to move's cubeless chances of each result.
 #[derive(Copy, Clone, Debug, PartialEq)]
@@ -133,7 +160,8 @@ pub fn equity(pos: &Backgammon, ch: &Chances) -> f64 {
         opp_cash: theirs.then_some((take, stakes.value(-v))),
         my_cash: mine.then_some((cash, stakes.value(v))),
     };
-    CUBE_EFFICIENCY * live.at(ch.win, dead) + (1.0 - CUBE_EFFICIENCY) * dead
+    let x = efficiency(pos);
+    x * live.at(ch.win, dead) + (1.0 - x) * dead
 }
 
 /// The side to move's take point (facing a double from `2^k`) and cash point (the

@@ -105,7 +105,13 @@ pub struct Scoreboard {
 impl Scoreboard {
     /// Whether the next game is the Crawford game of a `length`-point match.
     pub fn next_is_crawford(&mut self, length: u16) -> bool {
-        let one_away = self.score.iter().any(|&s| s + 1 == u32::from(length));
+        // Exactly one: a 1-point match starts with both sides 1-away, with no Crawford game.
+        let one_away = self
+            .score
+            .iter()
+            .filter(|&&s| s + 1 == u32::from(length))
+            .count()
+            == 1;
         let crawford = one_away && !self.crawford_seen;
         self.crawford_seen |= one_away;
         crawford
@@ -149,13 +155,6 @@ pub fn write(record: &MatchRecord) -> String {
                 token => mat_play(token),
             });
         }
-        for (line, pair) in cells.chunks(2).enumerate() {
-            let right = pair.get(1).map_or("", String::as_str);
-            let row = format!("{:3}) {:<27} {right}", line + 1, pair[0]);
-            out.push_str(row.trim_end());
-            out.push('\n');
-        }
-        let indent = if game.winner == Side::White { 6 } else { 34 };
         let plural = if game.points == 1 { "" } else { "s" };
         board.add(game.winner, game.points);
         let tail = if board.over(record.length) {
@@ -163,10 +162,24 @@ pub fn write(record: &MatchRecord) -> String {
         } else {
             ""
         };
-        out.push_str(&format!(
-            "{:indent$}Wins {} point{plural}{tail}\n\n",
-            "", game.points
-        ));
+        let wins = format!("Wins {} point{plural}{tail}", game.points);
+        // Black's win after White's last action (White's drop) goes beside it, as gnubg
+        // writes it: on a line of its own gnubg's import takes it for more of the game.
+        let beside = game.winner == Side::Black && cells.len() % 2 == 1;
+        if beside {
+            cells.push(format!(" {wins}"));
+        }
+        for (line, pair) in cells.chunks(2).enumerate() {
+            let right = pair.get(1).map_or("", String::as_str);
+            let row = format!("{:3}) {:<27} {right}", line + 1, pair[0]);
+            out.push_str(row.trim_end());
+            out.push('\n');
+        }
+        if !beside {
+            let indent = if game.winner == Side::White { 6 } else { 34 };
+            out.push_str(&format!("{:indent$}{wins}\n", ""));
+        }
+        out.push('\n');
     }
     out
 }

@@ -621,7 +621,7 @@ impl Backgammon {
             pass: equity(CubeAction::Drop)?,
             beaver: equity(CubeAction::Beaver),
         };
-        Some(match roll {
+        let note = match roll {
             Some(roll) => {
                 let double = Move::cube_action(CubeAction::Double);
                 let answer = Move::cube_action(doubler.best().0);
@@ -632,7 +632,34 @@ impl Backgammon {
                 )
             }
             None => doubler.taker_note(),
-        })
+        };
+        if !self.score.is_match() {
+            return Some(note);
+        }
+        // In a match the values are 2 MWC - 1 for the side to move: its match winning chances
+        // of rolling (before the roll) and of each answer.
+        let raw = |action: CubeAction| {
+            answers
+                .iter()
+                .find(|(mv, _)| mv.cube == action)
+                .map(|&(_, value)| value)
+        };
+        let mut values: Vec<i32> = roll.into_iter().collect();
+        values.extend(
+            [CubeAction::Take, CubeAction::Drop, CubeAction::Beaver]
+                .into_iter()
+                .filter_map(raw),
+        );
+        // Per mille of the match, halves rounded up in integers: the values are kept in
+        // thousandths, and 29/36 (+0.611) must print 80.6%, not the 80.5% of 80.55 in binary.
+        let chances: Vec<String> = values
+            .iter()
+            .map(|&v| {
+                let per_mille = ((i64::from(eval::POINT) + i64::from(v) + 1) / 2).clamp(0, 1000);
+                format!("{}.{}%", per_mille / 10, per_mille % 10)
+            })
+            .collect();
+        Some(format!("{note} mwc {}", chances.join(" ")))
     }
 }
 

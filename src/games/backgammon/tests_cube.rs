@@ -262,6 +262,29 @@ fn match_score_changes_the_take() {
     assert_eq!(answer(&trailing, 2), "drop");
 }
 
+/// Cube efficiency: 0.68 while the sides can hit each other; in a race 0.55 plus 0.00125 a pip
+/// of the side to move, within 0.6 and 0.7 (80 pips: 0.55 + 0.1 = 0.65; 69 pips: 0.63625);
+/// 0.6 once both sides are all home.
+#[test]
+fn cube_efficiency_follows_the_race_length() {
+    let start = Backgammon::start(&options(CUBE));
+    assert_eq!(cubeful::efficiency(&start), 0.68);
+    let race = |fen: &str, pips: u32| {
+        let p = at(fen, CUBE);
+        assert_eq!(p.pip_counts().0, pips, "{fen}");
+        cubeful::efficiency(&p)
+    };
+    // 69 pips on roll (4 x 6 + 4 x 5 + 4 x 4 + 3 x 3) in a race.
+    let x = race("w=6:4,5:4,4:4,3:3 b=13:2,8:4,6:5,5:4 w -", 69);
+    assert!((x - 0.63625).abs() < 1e-12, "{x}");
+    // Short: 14 pips, the floor.
+    assert_eq!(race("w=2:4,1:6 b=13:2,8:4,6:5,5:4 w -", 14), 0.6);
+    // Long: 130 pips (10 x 13), the ceiling.
+    assert_eq!(race("w=13:10 b=8:4,6:5,5:4 w -", 130), 0.7);
+    // Both sides all home: 0.6 whatever the pips (the race rule would give 0.63625 at 69).
+    assert_eq!(race("w=6:4,5:4,4:4,3:3 b=6:4,5:4,4:4,3:3 w -", 69), 0.6);
+}
+
 #[test]
 fn match_results_and_values() {
     let m = &[("cube", "on"), ("match", "7")][..];

@@ -85,11 +85,30 @@ fn the_layout_is_jellyfish() {
         }],
     };
     // Black opens: the left column of line 1 stays empty; bar is 25; a resignation-like
-    // ending (the game is not over) in Black's column.
+    // ending (the game is not over) in Black's column, beside White's last action as gnubg
+    // writes a win after the other side's drop (on a line of its own, gnubg's import reads
+    // it as more of the game: a "Beavers => 4" and a second result in its export).
     assert_eq!(
         write(&record),
-        " 1 point match\n\n Game 1\n alice : 0                      bob : 0\n  1)                             21: 13/11 24/23\n  2) 66: 25/19 19/13 13/7 7/1\n                                  Wins 1 point and the match\n\n"
+        " 1 point match\n\n Game 1\n alice : 0                      bob : 0\n  1)                             21: 13/11 24/23\n  2) 66: 25/19 19/13 13/7 7/1     Wins 1 point and the match\n\n"
     );
+}
+
+/// The Crawford game is the game after exactly one side first reaches one point from the
+/// match: never in a 1-point match, where both start there.
+#[test]
+fn the_crawford_game_needs_exactly_one_side_one_away() {
+    let mut one = Scoreboard::default();
+    assert!(!one.next_is_crawford(1));
+    let mut three = Scoreboard::default();
+    assert!(!three.next_is_crawford(3));
+    three.add(Side::White, 2);
+    assert!(three.next_is_crawford(3));
+    three.add(Side::Black, 1);
+    assert!(!three.next_is_crawford(3));
+    three.add(Side::Black, 1);
+    // 2-2: double match point, after the Crawford game.
+    assert!(!three.next_is_crawford(3));
 }
 
 #[test]
