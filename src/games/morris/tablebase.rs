@@ -14,8 +14,9 @@
 //! that is least among its images, and a row holds every placement of the `o` other pieces on
 //! the `24 - m` free points, ranked among those points: a slot's index is arithmetic, and only
 //! the rows of mover sets that some symmetry fixes hold slots of non-canonical positions
-//! (unused, stored as draws; about 1 % of the slots at 3 pieces, fewer beyond). Probing maps a
-//! position to its canonical image first, so a table is the same bytes in memory and on disk.
+//! (unused, stored as draws: 24 % more slots than classes at 3v3, 6 % at 5v5, 3 % over the
+//! whole set 3v3..9v9). Probing maps a position to its canonical image first, so a table is
+//! the same bytes in memory and on disk.
 //!
 //! Captures lead into the smaller table `(o - 1, m)`, built first; they are the "exits" of a
 //! table. Positions are resolved in order of distance: the lost ones (blocked, or every move
