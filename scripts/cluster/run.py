@@ -2,7 +2,7 @@
 """Runs tabula's heavy jobs on a Ray cluster (docs/cluster.md):
 
   run.py match  [--shards N] [--out DIR] [--record FILE] [--kill-after S] -- ARENA ARGS...
-  run.py tables [--max K] [--max-total T] [--flying true|false] [--out DIR]
+  run.py tables [--max K] [--max-total T] [--flying true|false|both] [--out DIR]
   run.py selfplay [--rounds R] [--workers W] [--games G] [--hidden H] [--alpha X] [--seed S]
                   [--out DIR]
 
@@ -58,7 +58,7 @@ def main(argv=None):
     t.add_argument("--max", type=ranged(3, 9), default=3, help="most men a side has")
     t.add_argument("--max-total", type=ranged(6, 18), default=argparse.SUPPRESS,
                    help="most men in all (when not given: 2 x max)")
-    t.add_argument("--flying", choices=["true", "false"], default="true")
+    t.add_argument("--flying", choices=["true", "false", "both"], default="true")
     t.add_argument("--out", default="tablebases")
     s = sub.add_parser("selfplay", help="backgammon training: workers play, a learner learns",
                        formatter_class=defaults)
@@ -98,7 +98,8 @@ def main(argv=None):
     elif args.command == "tables":
         import tables
 
-        tables.run_tables(binary, args.max, total, args.flying == "true", args.out)
+        flying = "both" if args.flying == "both" else args.flying == "true"
+        tables.run_tables(binary, args.max, total, flying, args.out)
     else:
         import selfplay
 

@@ -62,7 +62,17 @@ def check_tables(bin_dir, tmp):
     match, mismatch, errors = filecmp.cmpfiles(f"{tmp}/one", f"{tmp}/ray", names, shallow=False)
     assert not mismatch and not errors, (mismatch, errors)
     assert tables.depends_on(4, 4) == [(3, 4)] and tables.depends_on(4, 5) == [(3, 5), (4, 4)]
-    print(f"ok: Morris tables {', '.join(names)} through Ray byte-identical to morris-tb")
+    # A rerun after a lost file rebuilds only that pair (3v3 is reused), identically.
+    os.remove(f"{tmp}/ray/morris-nofly-4v3.tb")
+    lines = []
+    again = tables.run_tables(morris_tb, 4, 7, False, f"{tmp}/ray", log=lines.append)
+    assert again == names, again
+    assert any(line.startswith("reusing 3v3") for line in lines), lines
+    assert sum(" built 3v4 " in line for line in lines) == 1, lines
+    match, mismatch, errors = filecmp.cmpfiles(f"{tmp}/one", f"{tmp}/ray", names, shallow=False)
+    assert not mismatch and not errors, (mismatch, errors)
+    print(f"ok: Morris tables {', '.join(names)} through Ray byte-identical to morris-tb, "
+          "and a rerun rebuilds only the missing pair")
 
 
 def check_selfplay(bin_dir, tmp):

@@ -1,16 +1,18 @@
 //! `morris-tb [--max K] [--max-total T] [--flying true|false] [--dir DIR]`: builds the Nine
 //! Men's Morris endgame tables with up to K pieces a side (default 3) and T in all (6, the
-//! smallest table 3v3, up to 2K; default 2K), reusing the tables already in DIR (default `tablebases/`), writes them there and
-//! prints positions, longest win, build seconds and bytes per table. `--only MvO` builds just
-//! the pair MvO and OvM from the smaller tables already in DIR (one task of a distributed
-//! build: `scripts/cluster/`).
+//! smallest table 3v3, up to 2K; default 2K), reusing the tables already in DIR (default
+//! `tablebases/`) that verify, writes each pair there as soon as it is done (so a stopped run
+//! resumes) and prints positions, slots, longest result, build seconds and bytes per pair,
+//! with a progress line on stderr every ten seconds. `--only MvO` builds just the pair MvO and
+//! OvM from the smaller tables already in DIR (one task of a distributed build:
+//! `scripts/cluster/`).
 
 use anyhow::Context;
 use clap::error::ErrorKind;
 use clap::{ArgAction, CommandFactory, Parser};
 use std::path::{Path, PathBuf};
 use std::time::Instant;
-use tabula::games::morris::tablebase::Tablebase;
+use tabula::games::morris::tablebase::{pairs, Step, Table, Tablebase};
 use tabula::util::cli::exit_on_closed_output;
 
 /// Builds the Nine Men's Morris endgame tables (docs/morris.md), reusing those already in DIR.
@@ -60,22 +62,150 @@ fn total_up_to(max: u32, max_total: Option<u32>) -> Result<u32, String> {
     }
 }
 
+/// Prints a progress line now and then (to stderr): the pair, its stage, and an estimate of
+/// the time left for the whole run from the slots done so far.
+struct Progress {
+    run_start: Instant,
+    last: Instant,
+    /// Slots of the pairs finished in this run, and of all the pairs this run builds.
+    done: u64,
+    total: u64,
+}
+
+impl Progress {
+    fn new(total: u64) -> Progress {
+        let now = Instant::now();
+        Progress {
+            run_start: now,
+            last: now,
+            done: 0,
+            total,
+        }
+    }
+
+    /// Reports `step` of the pair `name` with `slots` slots, at most every ten seconds. Seeding
+    /// counts for the first half of a pair's work, the levels for the second (about the split
+    /// measured on the 5-piece tables), so the estimate is rough within a pair.
+    fn report(&mut self, name: &str, slots: u64, step: Step) {
+        if self.last.elapsed().as_secs() < 10 {
+            return;
+        }
+        self.last = Instant::now();
+        let (stage, fraction) = match step {
+            Step::Seeding { done, of } => (
+                format!("seeding {:.0} %", 100.0 * done as f64 / of as f64),
+                0.5 * done as f64 / of as f64,
+            ),
+            Step::Level { level, pending } => {
+                (format!("level {level}, {pending} results pending"), 0.75)
+            }
+        };
+        let done = self.done as f64 + fraction * slots as f64;
+        let elapsed = self.run_start.elapsed().as_secs_f64();
+        let left = elapsed / done.max(1.0) * (self.total as f64 - done).max(0.0);
+        eprintln!(
+            "morris-tb: {name}: {stage}; run {:.1} % done, {} elapsed, about {} left",
+            100.0 * done / self.total as f64,
+            clock(elapsed),
+            clock(left)
+        );
+    }
+}
+
+/// Seconds as `1h02m03s`.
+fn clock(seconds: f64) -> String {
+    let s = seconds as u64;
+    format!("{}h{:02}m{:02}s", s / 3600, s / 60 % 60, s % 60)
+}
+
+/// Builds the pair (m, o), saves its files and prints a line on it.
+fn build_and_save(
+    tb: &mut Tablebase,
+    dir: &Path,
+    m: u32,
+    o: u32,
+    progress: &mut Progress,
+) -> anyhow::Result<()> {
+    let timer = Instant::now();
+    let tables: Vec<(u32, u32)> = if m == o {
+        vec![(m, o)]
+    } else {
+        vec![(m, o), (o, m)]
+    };
+    let slots: u64 = tables.iter().map(|&(a, b)| Table::slots(a, b)).sum();
+    let name = if m == o {
+        format!("{m}v{o}")
+    } else {
+        format!("{m}v{o} and {o}v{m}")
+    };
+    let longest = tb
+        .build_pair_with(m, o, &mut |step| progress.report(&name, slots, step))
+        .map_err(anyhow::Error::msg)?;
+    let seconds = timer.elapsed().as_secs_f64();
+    let positions: u64 = tables.iter().map(|&(a, b)| positions(a, b)).sum();
+    let classes: u64 = tables.iter().map(|&(a, b)| Table::classes(a, b)).sum();
+    let mut bytes = 0;
+    for &(a, b) in &tables {
+        tb.save_table(dir, a, b)?;
+        bytes += Tablebase::file_len(a, b);
+    }
+    progress.done += slots;
+    println!(
+        "built {name}: {positions} positions, {classes} classes, {slots} slots, longest result {longest} plies, \
+         {seconds:.1} s, {bytes} bytes on disk"
+    );
+    Ok(())
+}
+
 /// Builds the pair (m, o) from the tables its captures lead into, read from `dir`.
 fn build_only(dir: &Path, flying: bool, m: u32, o: u32) -> anyhow::Result<()> {
     let needed = Tablebase::captures_into(m, o);
     let mut tb = Tablebase::load_only(dir, flying, &needed)
         .map_err(|e| anyhow::anyhow!("{m}v{o} needs the tables its captures lead into: {e}"))?;
-    let timer = Instant::now();
-    let longest = tb.build_pair(m, o);
-    println!(
-        "built {m}v{o}: longest result {longest} plies, {:.1} s",
-        timer.elapsed().as_secs_f64()
-    );
-    let saved = tb
-        .save(dir)
-        .with_context(|| format!("saving the tables in {}", dir.display()))?;
-    for (a, b, bytes) in saved {
-        println!("saved {a}v{b}: {bytes} bytes on disk");
+    let slots = Table::slots(m, o) + if m == o { 0 } else { Table::slots(o, m) };
+    build_and_save(&mut tb, dir, m, o, &mut Progress::new(slots))
+}
+
+/// Builds every pair up to the limits that `dir` does not hold yet. A pair whose files are
+/// present and verify is loaded instead; a file that does not verify is reported, removed
+/// and rebuilt.
+fn build_all(dir: &Path, flying: bool, max: u32, max_total: u32) -> anyhow::Result<()> {
+    let mut tb = Tablebase::new(flying);
+    let mut to_build = Vec::new();
+    let mut reused = 0;
+    for (m, o) in pairs(max, max_total) {
+        let mut whole = true;
+        for (a, b) in [(m, o), (o, m)] {
+            let path = Tablebase::file_name(dir, flying, a, b);
+            if !path.exists() {
+                whole = false;
+                continue;
+            }
+            match Table::read(&path, flying, a, b) {
+                Ok(table) => {
+                    tb.insert(table);
+                    reused += 1;
+                }
+                Err(error) => {
+                    eprintln!("morris-tb: {error}; building it again");
+                    std::fs::remove_file(&path)
+                        .with_context(|| format!("removing {}", path.display()))?;
+                    whole = false;
+                }
+            }
+        }
+        if !whole {
+            to_build.push((m, o));
+        }
+    }
+    println!("reused {reused} tables from {}", dir.display());
+    let total: u64 = to_build
+        .iter()
+        .map(|&(m, o)| Table::slots(m, o) + if m == o { 0 } else { Table::slots(o, m) })
+        .sum();
+    let mut progress = Progress::new(total);
+    for (m, o) in to_build {
+        build_and_save(&mut tb, dir, m, o, &mut progress)?;
     }
     Ok(())
 }
@@ -95,40 +225,14 @@ fn main() -> anyhow::Result<()> {
             .exit()
     });
     std::fs::create_dir_all(&dir).with_context(|| format!("creating {}", dir.display()))?;
-    if let Some((m, o)) = only {
-        // A clear line for a missing input table (a driver's bug), not a backtrace.
-        if let Err(error) = build_only(&dir, flying, m, o) {
-            eprintln!("morris-tb: {error:#}");
-            std::process::exit(1);
-        }
-        return Ok(());
-    }
-    let (mut tb, reused) = Tablebase::load(&dir, flying, max)
-        .with_context(|| format!("reading the tables in {}", dir.display()))?;
-    println!("reused {reused} tables from {}", dir.display());
-    // Save after each total so a long run keeps what it finished.
-    for total in 6..=max_total {
-        let mut timer = Instant::now();
-        tb.build_up_to(max, total, |m, o, longest| {
-            let seconds = timer.elapsed().as_secs_f64();
-            let positions: u64 = [(m, o), (o, m)]
-                .iter()
-                .take(if m == o { 1 } else { 2 })
-                .map(|&(a, b)| positions(a, b))
-                .sum();
-            let pair = if m == o { String::new() } else { format!(" and {o}v{m}") };
-            println!(
-                "built {m}v{o}{pair}: {positions} positions, longest result {longest} plies, {seconds:.1} s"
-            );
-            timer = Instant::now();
-        });
-        let saved = tb
-            .save(&dir)
-            .with_context(|| format!("saving the tables in {}", dir.display()))?;
-        for (m, o, bytes) in saved {
-            let table = tb.table(m, o).map_or(0, |t| t.positions());
-            println!("saved {m}v{o}: {table} positions, {bytes} bytes on disk");
-        }
+    let built = match only {
+        Some((m, o)) => build_only(&dir, flying, m, o),
+        None => build_all(&dir, flying, max, max_total),
+    };
+    // A clear line naming the file (a missing input, a full disk), not a backtrace.
+    if let Err(error) = built {
+        eprintln!("morris-tb: {error:#}");
+        std::process::exit(1);
     }
     Ok(())
 }

@@ -378,7 +378,13 @@ impl Hints for Morris {
         }
     }
 
+    /// A position the attached tables decide (under the draw rules too) is played from them,
+    /// with their choice among equal moves (the one leaving the opponent the most ways to go
+    /// wrong, which the search cannot see); otherwise the opening book's move, if any.
     fn book_move(&self) -> Option<Move> {
+        if let Some(solution) = self.solve_by_tables() {
+            return solution.best;
+        }
         book::lookup(self)
     }
 

@@ -111,31 +111,39 @@ impl Symmetry {
         t[0][(set & 0xff) as usize] | t[1][(set >> 8 & 0xff) as usize] | t[2][(set >> 16) as usize]
     }
 
-    /// The symmetries that fix `mover` (the identity among them) when no symmetry maps it to
-    /// a smaller set; `None` otherwise. Canonical positions are the smallest of their images,
-    /// comparing the mover sets first, so with `None` no position with this mover set is
-    /// canonical, and otherwise (mover, other) is canonical exactly when none of these
-    /// symmetries maps `other` lower (see [`Symmetry::is_least`]).
-    pub fn stabilizer_if_least(&self, mover: Points) -> Option<Vec<usize>> {
-        let images: Vec<Points> = (0..16).map(|s| self.apply(s, mover)).collect();
-        if images.iter().any(|&image| image < mover) {
-            return None;
-        }
-        Some((0..16).filter(|&s| images[s] == mover).collect())
-    }
-
-    /// With the `stabilizer` of a least mover set: whether `other` is the smallest of its
-    /// images under it, that is, whether the position is canonical.
+    /// With the `stabilizer` of a mover set that is least among its images (the symmetries
+    /// fixing it): whether `other` is the smallest of its images under them, that is,
+    /// whether the position is canonical.
     pub fn is_least(&self, stabilizer: &[usize], other: Points) -> bool {
         stabilizer.iter().all(|&s| self.apply(s, other) >= other)
     }
 
     /// The smallest image of (mover, other) under the 16 symmetries.
     pub fn canonical(&self, mover: Points, other: Points) -> (Points, Points) {
-        (0..16)
-            .map(|s| (self.apply(s, mover), self.apply(s, other)))
-            .min()
-            .unwrap_or((mover, other))
+        let (m, o, _) = self.canonical_with_stabilizer(mover, other);
+        (m, o)
+    }
+
+    /// The smallest image of (mover, other) and how many symmetries fix the position (the
+    /// size of its stabilizer, 1 for most). The mover set decides first, so the other set is
+    /// mapped only by the symmetries that make the mover set least (usually one).
+    pub fn canonical_with_stabilizer(&self, mover: Points, other: Points) -> (Points, Points, u32) {
+        let mut least_mover = Points::MAX;
+        let mut least_other = Points::MAX;
+        let mut fixed = 0;
+        for s in 0..16 {
+            let m = self.apply(s, mover);
+            if m > least_mover {
+                continue;
+            }
+            let o = self.apply(s, other);
+            if m < least_mover || o < least_other {
+                (least_mover, least_other, fixed) = (m, o, 1);
+            } else if o == least_other {
+                fixed += 1;
+            }
+        }
+        (least_mover, least_other, fixed)
     }
 }
 

@@ -105,8 +105,99 @@ fn tables_survive_disk() {
     std::fs::remove_dir_all(&dir).unwrap();
 }
 
-/// The same one-ply check for flying tables on disk, sampled:
-/// `MORRIS_TB_DIR=/tmp/tb MORRIS_TB_MAX=5 cargo test --release -- --ignored stored_tables`.
+/// Whether the side to move can force a win within `plies` plies, by the rules alone (a plain
+/// forward search, independent of the tables and of the retrograde builder).
+fn wins_within(pos: &Morris, plies: u32) -> bool {
+    if let Some(outcome) = pos.outcome() {
+        return outcome.winner == Some(pos.side_to_move());
+    }
+    if plies == 0 {
+        return false;
+    }
+    let mut moves = Vec::new();
+    pos.legal_moves(&mut moves);
+    moves.into_iter().any(|mv| {
+        let mut child = pos.clone();
+        child.play(mv);
+        loses_within(&child, plies - 1)
+    })
+}
+
+/// Whether the side to move loses within `plies` plies against best play, by the rules alone.
+fn loses_within(pos: &Morris, plies: u32) -> bool {
+    if let Some(outcome) = pos.outcome() {
+        return outcome.winner == Some(pos.side_to_move().opponent());
+    }
+    if plies == 0 {
+        return false;
+    }
+    let mut moves = Vec::new();
+    pos.legal_moves(&mut moves);
+    moves.into_iter().all(|mv| {
+        let mut child = pos.clone();
+        child.play(mv);
+        wins_within(&child, plies - 1)
+    })
+}
+
+/// The short results of the 3v3 tables (both rule sets) against a forward search of the
+/// rules: a win in n plies is a forced win within n and not within n - 2, a loss likewise,
+/// and a draw is no forced result within a few plies.
+#[test]
+fn short_results_agree_with_a_forward_search() {
+    for flying in [true, false] {
+        let mut tb = Tablebase::new(flying);
+        tb.build_up_to(3, 6, |_, _, _| {});
+        let options = Options {
+            flying,
+            nocapture: 0,
+            repetition: 0,
+            ..Options::default()
+        };
+        let mut checked = [0; 3];
+        for (n, white) in sets_of(3).enumerate().step_by(7) {
+            for black in sets_of(3)
+                .filter(|&b| b & white == 0)
+                .skip(n % 11)
+                .step_by(97)
+            {
+                let pos = Morris::from_parts([white, black], [0, 0], Side::White, 0, options);
+                let result = tb.probe_position(&pos).unwrap();
+                let fen = pos.to_fen();
+                match result {
+                    TbResult::Win(p) if p <= 3 => {
+                        assert!(
+                            wins_within(&pos, p) && (p < 2 || !wins_within(&pos, p - 2)),
+                            "{fen}"
+                        );
+                        checked[0] += 1;
+                    }
+                    TbResult::Loss(p) if p <= 2 => {
+                        assert!(
+                            loses_within(&pos, p) && (p < 2 || !loses_within(&pos, p - 2)),
+                            "{fen}"
+                        );
+                        checked[1] += 1;
+                    }
+                    TbResult::Draw => {
+                        assert!(!wins_within(&pos, 3) && !loses_within(&pos, 2), "{fen}");
+                        checked[2] += 1;
+                    }
+                    _ => {}
+                }
+            }
+        }
+        // Flying 3v3 has few draws: [2476, 56, 5] sampled.
+        assert!(
+            checked.iter().all(|&c| c > 3),
+            "flying={flying}: {checked:?}"
+        );
+    }
+}
+
+/// The same one-ply check for tables on disk, sampled, with short results checked by the
+/// forward search too: `MORRIS_TB_DIR=tablebases MORRIS_TB_MAX=6 MORRIS_TB_FLYING=true
+/// cargo test --lib -- --ignored stored_tables` (and `MORRIS_TB_FLYING=false`).
 #[test]
 #[ignore]
 fn stored_tables_agree_with_the_rules() {
@@ -114,10 +205,13 @@ fn stored_tables_agree_with_the_rules() {
         return;
     };
     let max = std::env::var("MORRIS_TB_MAX").map_or(4, |m| m.parse().unwrap());
-    let (tb, loaded) = Tablebase::load(dir.as_ref(), true, max).unwrap();
+    let flying = std::env::var("MORRIS_TB_FLYING").map_or(true, |f| f == "true");
+    let (tb, loaded) = Tablebase::load(dir.as_ref(), flying, max).unwrap();
     assert!(loaded > 0);
     let options = Options {
-        flying: true,
+        flying,
+        nocapture: 0,
+        repetition: 0,
         ..Options::default()
     };
     for w in 3..=max {
@@ -125,7 +219,7 @@ fn stored_tables_agree_with_the_rules() {
             if tb.table(w, b).is_none() || (w, b) == (3, 3) {
                 continue;
             }
-            let mut counts = [0; 3];
+            let mut counts = [0; 4];
             let step = BINOMIAL[24][w as usize] as usize / 300;
             for (n, white) in sets_of(w).enumerate().step_by(step) {
                 for black in sets_of(b)
@@ -140,6 +234,16 @@ fn stored_tables_agree_with_the_rules() {
                         None => tb.best_move(&pos).unwrap().1,
                     };
                     assert_eq!(stored, expected, "{}", pos.to_fen());
+                    let searched = match stored {
+                        TbResult::Win(p) if p <= 3 => {
+                            wins_within(&pos, p) && (p < 2 || !wins_within(&pos, p - 2))
+                        }
+                        TbResult::Loss(p) if p <= 2 => {
+                            loses_within(&pos, p) && (p < 2 || !loses_within(&pos, p - 2))
+                        }
+                        _ => false,
+                    };
+                    counts[3] += u32::from(searched);
                     counts[match stored {
                         TbResult::Win(_) => 0,
                         TbResult::Loss(_) => 1,
@@ -147,8 +251,219 @@ fn stored_tables_agree_with_the_rules() {
                     }] += 1;
                 }
             }
-            eprintln!("{w}v{b}: wins, losses, draws sampled {counts:?}");
+            eprintln!("{w}v{b}: wins, losses, draws sampled, short ones searched {counts:?}");
         }
+    }
+}
+
+/// Tables of the previous format (one byte per canonical position in index order, no header)
+/// agree with these on every position they hold:
+/// `MORRIS_TB_OLD=/tmp/old MORRIS_TB_DIR=tablebases MORRIS_TB_FLYING=true
+/// cargo test --lib -- --ignored earlier_format`.
+#[test]
+#[ignore]
+fn earlier_format_tables_agree() {
+    let (Ok(old), Ok(dir)) = (
+        std::env::var("MORRIS_TB_OLD"),
+        std::env::var("MORRIS_TB_DIR"),
+    ) else {
+        return;
+    };
+    let flying = std::env::var("MORRIS_TB_FLYING").map_or(true, |f| f == "true");
+    let symmetry = Symmetry::new();
+    let mut compared_tables = 0;
+    for m in 3..=9 {
+        for o in 3..=9 {
+            let Ok(bytes) = std::fs::read(Tablebase::file_name(old.as_ref(), flying, m, o)) else {
+                continue;
+            };
+            let path = Tablebase::file_name(dir.as_ref(), flying, m, o);
+            if !path.exists() {
+                continue;
+            }
+            let table = super::tablebase::Table::read(&path, flying, m, o).unwrap();
+            let mut next = bytes.iter();
+            let mut compared = 0u64;
+            for mover in sets_of(m) {
+                if (0..16).any(|s| symmetry.apply(s, mover) < mover) {
+                    continue;
+                }
+                let fixing: Vec<usize> = (1..16)
+                    .filter(|&s| symmetry.apply(s, mover) == mover)
+                    .collect();
+                for other in sets_of(o).filter(|&s| s & mover == 0) {
+                    if symmetry.is_least(&fixing, other) {
+                        let old = *next.next().expect("the old file is long enough");
+                        assert_eq!(table.value(mover, other), old, "{m}v{o}");
+                        compared += 1;
+                    }
+                }
+            }
+            assert!(next.next().is_none());
+            assert_eq!(compared, classes(m, o));
+            eprintln!("{m}v{o}: {compared} classes agree");
+            compared_tables += 1;
+        }
+    }
+    assert!(compared_tables > 0);
+}
+
+/// Among moves of the best result, the tables' move leaves the opponent the most replies that
+/// lose ground, counted here from the rules' children and the tables' values.
+#[test]
+fn equal_moves_prefer_the_most_ways_to_go_wrong() {
+    // Without flying, 3v3 has many draws and many wins of equal length.
+    let mut tb = Tablebase::new(false);
+    tb.build_up_to(3, 6, |_, _, _| {});
+    let tb = &tb;
+    let options = Options::default();
+    let worse_replies = |child: &Morris| {
+        let own = tb.probe_position(child).unwrap();
+        let rank = |r: TbResult| match r {
+            TbResult::Win(n) => 1000 - n as i64,
+            TbResult::Draw => 0,
+            TbResult::Loss(n) => n as i64 - 1000,
+        };
+        let mut replies = Vec::new();
+        child.legal_moves(&mut replies);
+        replies
+            .into_iter()
+            .filter(|&r| {
+                let mut next = child.clone();
+                next.play(r);
+                // The replier's result is the negation of the next mover's.
+                let after = match tb.probe_position(&next).unwrap() {
+                    TbResult::Win(n) => TbResult::Loss(n + 1),
+                    TbResult::Loss(n) => TbResult::Win(n + 1),
+                    TbResult::Draw => TbResult::Draw,
+                };
+                rank(after) < rank(own)
+            })
+            .count()
+    };
+    let mut ties = [0, 0];
+    for (n, white) in sets_of(3).enumerate().step_by(5) {
+        for black in sets_of(3)
+            .filter(|&b| b & white == 0)
+            .skip(n % 13)
+            .step_by(211)
+        {
+            let pos = Morris::from_parts([white, black], [0, 0], Side::White, 0, options);
+            if pos.outcome().is_some() {
+                continue;
+            }
+            let value = tb.probe_position(&pos).unwrap();
+            let mut moves = Vec::new();
+            pos.legal_moves(&mut moves);
+            let counts: Vec<(Move, usize)> = moves
+                .into_iter()
+                .filter_map(|mv| {
+                    let mut child = pos.clone();
+                    child.play(mv);
+                    let kept = match tb.probe_position(&child).unwrap() {
+                        TbResult::Win(n) => TbResult::Loss(n + 1),
+                        TbResult::Loss(n) => TbResult::Win(n + 1),
+                        TbResult::Draw => TbResult::Draw,
+                    };
+                    (kept == value).then(|| (mv, worse_replies(&child)))
+                })
+                .collect();
+            let most = counts.iter().map(|c| c.1).max().unwrap();
+            let (best, result) = tb.best_move(&pos).unwrap();
+            assert_eq!(result, value);
+            let chosen = counts.iter().find(|c| c.0 == best).unwrap().1;
+            assert_eq!(chosen, most, "{}", pos.to_fen());
+            ties[usize::from(value == TbResult::Draw)] +=
+                usize::from(counts.iter().any(|c| c.1 != most));
+        }
+    }
+    assert!(
+        ties.iter().all(|&t| t > 10),
+        "{ties:?} won and drawn positions where it mattered"
+    );
+}
+
+/// Bad files are refused with an error naming the file: cut short, one byte changed, another
+/// table's file, a file without the header (an older format), and a directory that cannot be
+/// written (as a full disk would fail) leaves no file behind under the final name.
+#[test]
+fn bad_files_are_refused_by_name() {
+    let dir = std::env::temp_dir().join(format!("morris-tb-bad-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let tb = &*FLYING_3V3;
+    tb.save(&dir).unwrap();
+    let path = Tablebase::file_name(&dir, true, 3, 3);
+    let name = path.display().to_string();
+    let good = std::fs::read(&path).unwrap();
+    let read = || {
+        super::tablebase::Table::read(&path, true, 3, 3)
+            .map(|_| ())
+            .unwrap_err()
+            .to_string()
+    };
+    std::fs::write(&path, &good[..good.len() - 1]).unwrap();
+    assert!(
+        read().starts_with(&format!("{name}: cut short")),
+        "{}",
+        read()
+    );
+    let mut flipped = good.clone();
+    *flipped.last_mut().unwrap() ^= 1;
+    std::fs::write(&path, &flipped).unwrap();
+    assert_eq!(
+        read(),
+        format!("{name}: checksum mismatch: the file is corrupt")
+    );
+    std::fs::write(&path, &good[32..]).unwrap();
+    assert!(
+        read().contains("not a table file of this format"),
+        "{}",
+        read()
+    );
+    std::fs::write(&path, &good).unwrap();
+    let wrong = super::tablebase::Table::read(&path, false, 3, 3)
+        .map(|_| ())
+        .unwrap_err();
+    assert!(
+        wrong
+            .to_string()
+            .contains("holds the 3v3 table for flying=true"),
+        "{wrong}"
+    );
+    let (back, loaded) = Tablebase::load(&dir, true, 3).unwrap();
+    assert_eq!((loaded, back.probe(7, 7 << 3)), (1, tb.probe(7, 7 << 3)));
+    // A "directory" that is a file: nothing can be written there.
+    let blocked = dir.join("not-a-dir");
+    std::fs::write(&blocked, b"x").unwrap();
+    let error = tb.save(&blocked).unwrap_err().to_string();
+    let target = Tablebase::file_name(&blocked, true, 3, 3)
+        .display()
+        .to_string();
+    assert!(
+        error.starts_with(&format!("{target}: cannot write the table")),
+        "{error}"
+    );
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
+/// Every slot's position ranks back to the slot, and every position of a table (here 3v4
+/// and 4v3) maps to the slot of its canonical image.
+#[test]
+fn slots_and_positions_correspond() {
+    for (m, o) in [(3, 4), (4, 3)] {
+        let table = super::tablebase::Table::zeroed(m, o).unwrap();
+        let symmetry = Symmetry::new();
+        let mut canonical_slots = 0;
+        for slot in 0..table.values.len() {
+            let (mover, other) = table.position_at(slot);
+            assert_eq!(table.slot_of(mover, other), slot);
+            assert_eq!(
+                (mover.count_ones(), other.count_ones(), mover & other),
+                (m, o, 0)
+            );
+            canonical_slots += u64::from(symmetry.canonical(mover, other) == (mover, other));
+        }
+        assert_eq!(canonical_slots, classes(m, o));
     }
 }
 
@@ -165,15 +480,25 @@ fn class_counts_match_the_stored_positions() {
             }
         }
         assert_eq!(classes(m, o), canonical, "{m}v{o}");
-        // The shortcut the loader takes finds the same positions.
+        // The shortcut the builder takes (a least mover set, then only the symmetries fixing
+        // it on the other set) finds the same positions, and the stabilizer sizes the
+        // canonical form reports are the symmetries that fix the position.
         let mut by_rows = 0;
         for mover in sets_of(m) {
-            if let Some(stabilizer) = symmetry.stabilizer_if_least(mover) {
-                for other in sets_of(o).filter(|&s| s & mover == 0) {
-                    let least = symmetry.is_least(&stabilizer, other);
-                    assert_eq!(least, symmetry.canonical(mover, other) == (mover, other));
-                    by_rows += u64::from(least);
-                }
+            let fixing: Vec<usize> = (0..16)
+                .filter(|&s| symmetry.apply(s, mover) == mover)
+                .collect();
+            let least_mover = (0..16).all(|s| symmetry.apply(s, mover) >= mover);
+            for other in sets_of(o).filter(|&s| s & mover == 0) {
+                let least = least_mover && symmetry.is_least(&fixing, other);
+                assert_eq!(least, symmetry.canonical(mover, other) == (mover, other));
+                by_rows += u64::from(least);
+                let fixed = (0..16)
+                    .filter(|&s| {
+                        (symmetry.apply(s, mover), symmetry.apply(s, other)) == (mover, other)
+                    })
+                    .count() as u32;
+                assert_eq!(symmetry.canonical_with_stabilizer(mover, other).2, fixed);
             }
         }
         assert_eq!(by_rows, canonical, "{m}v{o}");

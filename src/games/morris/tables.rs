@@ -7,7 +7,6 @@
 //! Entries live as long as the process: setting the same directory (same files) again
 //! reuses them, a different directory adds an entry.
 
-use super::symmetry::{classes, Symmetry, BINOMIAL};
 use super::tablebase::{Table, Tablebase, TbResult};
 use super::{Morris, Move};
 use crate::game::{Game, Proven, Solution};
@@ -69,7 +68,7 @@ fn names(files: &[(u32, u32, u64, Option<SystemTime>)]) -> String {
     names.join(" ")
 }
 
-/// Finds the usable table files in `dir`: the right length (one byte per symmetry class), and
+/// Finds the usable table files in `dir`: the right length (header and one byte per slot), and
 /// every smaller table their captures lead into present too. Returns them, smallest first,
 /// with a note on each file left out.
 fn scan(dir: &Path, flying: bool) -> (Key, Vec<String>) {
@@ -86,7 +85,7 @@ fn scan(dir: &Path, flying: bool) -> (Key, Vec<String>) {
                 continue;
             };
             let name = path.file_name().unwrap_or_default().to_string_lossy();
-            let expected = classes(m, o);
+            let expected = Tablebase::file_len(m, o);
             if meta.len() != expected {
                 skipped.push(format!("{name} has {} bytes, not {expected}", meta.len()));
             } else if o > 3
@@ -139,11 +138,7 @@ pub fn attach(
         parts.push(format!("{} ({state})", names(&key.files)));
         return (Some(Tables(entry)), note(parts));
     }
-    let bytes: u64 = key
-        .files
-        .iter()
-        .map(|f| BINOMIAL[24][f.0 as usize] * BINOMIAL[24][f.1 as usize])
-        .sum();
+    let bytes: u64 = key.files.iter().map(|f| f.2).sum();
     parts.push(format!(
         "loading {} ({} MiB) in the background",
         names(&key.files),
@@ -179,10 +174,10 @@ fn fill((entry, shown, loaded): (&'static Entry, String, Box<dyn FnOnce(String) 
     loaded(done);
 }
 
-/// Reads the files of `key`, smallest first; a file that cannot be read is left out, with
-/// the tables that need it. Returns the tables and a note on what went wrong.
+/// Reads the files of `key`, smallest first; a file that cannot be read or does not verify
+/// (header, length, checksum) is left out, with the tables that need it. Returns the tables
+/// and a note on what went wrong.
 fn load(key: &Key) -> (Tablebase, String) {
-    let symmetry = Symmetry::new();
     let mut tables = Tablebase::new(key.flying);
     let mut problems = String::new();
     for &(m, o, _, _) in &key.files {
@@ -191,7 +186,7 @@ fn load(key: &Key) -> (Tablebase, String) {
             problems += &format!("; left out {m}v{o} (needs {}v{m})", o - 1);
             continue;
         }
-        match Table::read(&path, m, o, &symmetry) {
+        match Table::read(&path, key.flying, m, o) {
             Ok(table) => tables.insert(table),
             Err(error) => problems += &format!("; left out {m}v{o}: {error}"),
         }
