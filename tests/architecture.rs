@@ -120,6 +120,43 @@ fn a_strategy_sits_between_the_registry_and_the_search() {
 }
 
 #[test]
+fn the_arena_drives_games_through_the_registry_but_for_backgammon_matches() {
+    // The match runner sees engines as processes and games through the registry. Its
+    // backgammon files, named here, play backgammon itself: duplicate matches between the
+    // built-in players, and whole N-point matches written as .mat files.
+    let backgammon = ["backgammon_duplicate.rs", "matchplay.rs"];
+    let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("src/arena");
+    for file in rust_files(&root) {
+        let name = file.file_name().and_then(|n| n.to_str()).unwrap_or("");
+        let allowed: &[&str] = if backgammon.contains(&name) {
+            &["arena", "game", "games", "search", "strategy", "util"]
+        } else {
+            &["arena", "game", "registry", "protocol", "util"]
+        };
+        for layer in imported_layers(&file) {
+            assert!(
+                allowed.contains(&layer.as_str()),
+                "{} imports crate::{layer}; it may import only {allowed:?}",
+                file.display()
+            );
+        }
+        let text = std::fs::read_to_string(&file).expect("readable file");
+        for (at, _) in text.match_indices("crate::games::") {
+            let game: String = text[at + "crate::games::".len()..]
+                .chars()
+                .take_while(|c| c.is_alphanumeric() || *c == '_')
+                .collect();
+            assert_eq!(
+                game,
+                "backgammon",
+                "{} imports crate::games::{game}",
+                file.display()
+            );
+        }
+    }
+}
+
+#[test]
 fn the_registry_does_not_import_the_protocol() {
     only_imports(
         "src/registry",

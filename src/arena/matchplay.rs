@@ -142,3 +142,10 @@ fn actions(start: &str, moves: &[String]) -> Result<Vec<Action>, String> {
         })
         .collect()
 }
+
+/// Writes match number `index` (from 0) into `dir` as `match-NNNN.mat` (numbered from 1).
+pub fn write_mat(dir: &std::path::Path, index: usize, record: &MatchRecord) -> Result<(), String> {
+    let path = dir.join(format!("match-{:04}.mat", index + 1));
+    std::fs::write(&path, matfile::write(record))
+        .map_err(|e| format!("cannot write {}: {e}", path.display()))
+}

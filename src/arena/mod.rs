@@ -23,7 +23,6 @@ pub mod tc;
 
 pub use args::parse as parse_args;
 
-use crate::games::backgammon::matfile;
 use engine::{Engine, EngineSpec};
 use openings::{pair_seed, Openings, Stream};
 use referee::{Pairing, Played, Rules, Seat};
@@ -270,9 +269,7 @@ fn worker(
             let played = matchplay::play(config, &rules, &mut seats, index, length).and_then(
                 |(unit, record)| {
                     if let Some(dir) = &config.mat_dir {
-                        let path = dir.join(format!("match-{:04}.mat", index + 1));
-                        std::fs::write(&path, matfile::write(&record))
-                            .map_err(|e| format!("cannot write {}: {e}", path.display()))?;
+                        matchplay::write_mat(dir, index, &record)?;
                     }
                     Ok(unit)
                 },
