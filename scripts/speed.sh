@@ -24,7 +24,7 @@ printf '%-12s %14s %10.3f %14.0f %8s\n' stockfish "perft 6 x5" "$(echo "($t2 - $
 
 # Each game: perft from its start position; the engine logs the time of the perft alone.
 # Depths chosen so that each run lasts about 2-15 s on the project's machine (idle load).
-for case in "bombardment 7" "morris 7" "cascades 6" "gipf 6" "backgammon 3"; do
+for case in "bombardment 7" "breakthrough 7" "morris 7" "cascades 6" "gipf 6" "backgammon 3"; do
   set -- $case
   log=$(printf 'newgame %s\nposition startpos\nperft %s\n' "$1" "$2" | RUST_LOG=info target/release/tabula 2>&1 || true)
   line=$(echo "$log" | grep -o 'perft [0-9]*: [0-9]* in [0-9.]* s, [0-9]* leaves/s' || true)

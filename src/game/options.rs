@@ -1,4 +1,4 @@
-//! A game's `newgame NAME key=value` options as data ([`crate::game::Game::OPTIONS`]): the
+//! A game's `newgame NAME key=value` options as data ([`super::Game::OPTIONS`]): the
 //! one statement of each option that `newgame`, `setoption name GameOptions`, `help`, the
 //! arena's help and the web board read, and that a test checks the game's own parser against.
 
