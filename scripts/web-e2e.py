@@ -8,9 +8,9 @@ menus offer once, at one of the two sizes in turn, watched (engine against engin
 Beginner level, Novice in backgammon).
 Every game's final position string and result are checked against a fresh engine replaying
 the page's move list, the result banner against the engine's `result`, and the move list is
-stepped back and forward. It checks the game menu against /games.json, plays Nim once more
-through the generic view (the engine's `d` text and a button per legal move, as for a game
-web/games.js does not draw), opens the choice prompts (Morris mill, GIPF row choice,
+stepped back and forward. It checks the game menu against /games.json, plays Breakthrough
+through the generic view (the engine's `d` text and a button per legal move: web/games.js does
+not draw it), opens the choice prompts (Morris mill, GIPF row choice,
 backgammon cube offer) and the analysis pane, saves screenshots of all of them to docs/web/,
 checks errors, pasted strings and take-backs, and fails on any console error.
 Last, 100 page loads must leave no engine process behind. Usage: web-e2e.py BIN_DIR.
