@@ -92,7 +92,7 @@ def main():
         value = {w: float(words[i + 1]) for i, w in enumerate(words[:-1]) if w.startswith("double")}
         doubles = words[words.index("action") + 1].startswith("double-")
         takes = value["doubletake"] <= value["doublepass"]
-        no_double, take, drop = cube_errors.equities(oracle)
+        no_double, take, drop, _xgid = cube_errors.equities(oracle)
         answer = min(take, drop)
         errors = (max(no_double, answer) - (answer if doubles else no_double),
                   (take if takes else drop) - answer)
