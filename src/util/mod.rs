@@ -1,5 +1,6 @@
 //! Small shared helpers.
 
+pub mod board_text;
 pub mod book_text;
 pub mod cli;
 pub mod rng;

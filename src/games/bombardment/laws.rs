@@ -2,6 +2,7 @@
 //! bitboard code on purpose: see [`Laws`]).
 
 use crate::game::Laws;
+use crate::util::board_text::rows;
 
 /// The laws: pieces on the board; a step keeps every piece, a detonation removes every piece
 /// on its 3x3 block; the game is over exactly when a side has no piece or a piece stands on
@@ -49,33 +50,6 @@ fn over(fen: &str) -> Option<bool> {
     let [white, black] = pieces(fen)?;
     let far = rows.first()?.contains(&'w') || rows.last()?.contains(&'b');
     Some(white == 0 || black == 0 || far)
-}
-
-/// The board as rows from the top, one char per square (`.` for empty).
-fn rows(fen: &str) -> Option<Vec<Vec<char>>> {
-    let board = fen.split_whitespace().next()?;
-    board
-        .split('/')
-        .map(|rank| {
-            let mut row = Vec::new();
-            let mut digits = String::new();
-            for c in rank.chars() {
-                if c.is_ascii_digit() {
-                    digits.push(c);
-                    continue;
-                }
-                if !digits.is_empty() {
-                    row.extend(std::iter::repeat_n('.', digits.parse().ok()?));
-                    digits.clear();
-                }
-                row.push(c);
-            }
-            if !digits.is_empty() {
-                row.extend(std::iter::repeat_n('.', digits.parse().ok()?));
-            }
-            Some(row)
-        })
-        .collect()
 }
 
 #[cfg(test)]

@@ -2,6 +2,7 @@
 //! the bitboard code on purpose: see [`Laws`]).
 
 use crate::game::Laws;
+use crate::util::board_text::rows;
 
 /// The laws: men on the board; a move keeps the mover's men and takes one enemy man exactly
 /// when it lands on one; the game is over when a man stands on its far rank or a side has no
@@ -42,22 +43,4 @@ fn over(fen: &str) -> Option<bool> {
     let [white, black] = pieces(fen)?;
     let far = rows.first()?.contains(&'w') || rows.last()?.contains(&'b');
     Some(white == 0 || black == 0 || far)
-}
-
-/// The board as rows from the top, one char per square (`.` for empty).
-fn rows(fen: &str) -> Option<Vec<Vec<char>>> {
-    let board = fen.split_whitespace().next()?;
-    board
-        .split('/')
-        .map(|rank| {
-            let mut row = Vec::new();
-            for c in rank.chars() {
-                match c.to_digit(10) {
-                    Some(n) => row.extend(std::iter::repeat_n('.', n as usize)),
-                    None => row.push(c),
-                }
-            }
-            Some(row)
-        })
-        .collect()
 }

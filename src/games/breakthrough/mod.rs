@@ -127,6 +127,29 @@ impl Breakthrough {
         }
     }
 
+    /// Appends the legal moves landing on `squares`, in `legal_moves`' order (the quiescence
+    /// search lists its moves without listing all of them first).
+    fn moves_onto(&self, squares: u64, out: &mut Vec<Move>) {
+        if self.outcome().is_some() {
+            return;
+        }
+        for (targets, step) in self
+            .targets(self.side)
+            .into_iter()
+            .zip(Self::steps(self.side))
+        {
+            let mut rest = targets & squares;
+            while rest != 0 {
+                let to = rest.trailing_zeros() as u8;
+                rest &= rest - 1;
+                out.push(Move {
+                    from: (to as i8 - step) as u8,
+                    to,
+                });
+            }
+        }
+    }
+
     /// True when `mv` takes an enemy man.
     fn captures(&self, mv: Move) -> bool {
         self.men[self.side.opponent().index()] & 1 << mv.to != 0
@@ -206,24 +229,7 @@ impl Game for Breakthrough {
     }
 
     fn legal_moves(&self, out: &mut Vec<Move>) {
-        if self.outcome().is_some() {
-            return;
-        }
-        for (targets, step) in self
-            .targets(self.side)
-            .into_iter()
-            .zip(Self::steps(self.side))
-        {
-            let mut rest = targets;
-            while rest != 0 {
-                let to = rest.trailing_zeros() as u8;
-                rest &= rest - 1;
-                out.push(Move {
-                    from: (to as i8 - step) as u8,
-                    to,
-                });
-            }
-        }
+        self.moves_onto(!0, out);
     }
 
     fn play(&mut self, mv: Move) {
@@ -291,12 +297,11 @@ impl Hints for Breakthrough {
     /// Captures, and steps onto the last two ranks (a threat to win next move): the search
     /// follows them past its horizon.
     fn tactical_moves(&self, out: &mut Vec<Move>) {
-        let mut all = Vec::new();
-        self.legal_moves(&mut all);
-        out.extend(
-            all.into_iter()
-                .filter(|&mv| self.captures(mv) || self.advance(self.side, mv.to) + 2 >= self.size),
-        );
+        let last_two = match self.side {
+            Side::White => self.rank(self.size - 1) | self.rank(self.size - 2),
+            Side::Black => self.rank(0) | self.rank(1),
+        };
+        self.moves_onto(self.men[self.side.opponent().index()] | last_two, out);
     }
 }
 
