@@ -76,9 +76,14 @@ fn rank_among_free(set: Points, taken: Points) -> u64 {
 /// The set of `k` points among those not in `taken` with colex rank `r` (inverse of
 /// [`rank_among_free`]).
 fn unrank_among_free(mut r: u64, k: u32, taken: Points) -> Points {
-    let free: Vec<usize> = points(ALL_POINTS & !taken).collect();
+    // A fixed array: the builder unranks every position it resolves.
+    let mut free = [0usize; 24];
+    let mut c = 0;
+    for p in points(ALL_POINTS & !taken) {
+        free[c] = p;
+        c += 1;
+    }
     let mut set = 0;
-    let mut c = free.len();
     for j in (1..=k as usize).rev() {
         c -= 1;
         while BINOMIAL[c][j] > r {
