@@ -90,7 +90,11 @@ impl Session {
             if before_roll {
                 return Err("searchmoves needs the roll to be known".into());
             }
-            limits.root_moves = Some(canonical_moves(self.game.as_ref(), &params.search_moves)?);
+            let places = self
+                .game
+                .root_move_places(&params.search_moves)
+                .map_err(|error| format!("bad searchmoves: {error}"))?;
+            limits.root_moves = Some(places);
         }
         let unbounded = limits.is_unbounded();
         let ending = Ending {
@@ -272,28 +276,13 @@ impl Session {
     }
 }
 
-/// The `searchmoves` tokens in canonical spelling; an illegal one is an error.
-fn canonical_moves(game: &dyn AnyGame, tokens: &[String]) -> Result<Vec<String>, String> {
-    tokens
-        .iter()
-        .map(|token| {
-            let mut probe = game.boxed_clone();
-            probe
-                .play(token)
-                .map_err(|error| format!("bad searchmoves: {error}"))?;
-            Ok(probe.last_move().unwrap_or_else(|| token.clone()))
-        })
-        .collect()
-}
-
 /// The random player's move: `roll` before the dice (it never doubles), else a uniformly
 /// random legal move among those `searchmoves` allows.
 fn random_move(game: &dyn AnyGame, limits: &Limits, rng: &mut Rng, before_roll: bool) -> String {
     if before_roll {
         return "roll".into();
     }
-    let mut moves = game.legal_moves();
-    moves.retain(|mv| limits.allows(mv));
+    let mut moves = game.allowed_moves(limits);
     moves.swap_remove(rng.below(moves.len() as u64) as usize)
 }
 

@@ -84,6 +84,12 @@ pub trait AnyThinking: Send {
     fn set_hash(&mut self, mib: usize);
     /// Forgets the transposition table's contents.
     fn clear_hash(&mut self);
+    /// `searchmoves`: the places of the moves `tokens` name in the current position's
+    /// legal-move list (the move generator's order), ascending, each once, as
+    /// [`Limits::root_moves`] wants them; a token that is no legal move is the error.
+    fn root_move_places(&self, tokens: &[String]) -> Result<Vec<usize>, GameError>;
+    /// The legal moves `limits.root_moves` allows, canonical spelling, sorted by byte order.
+    fn allowed_moves(&self, limits: &Limits) -> Vec<String>;
     /// Searches the current position with the game's strategy (the registry's choice).
     fn search(&self, limits: &Limits, stop: &AtomicBool, report: &mut dyn FnMut(&Info)) -> Found;
     /// Tries to prove the value of the current position within `limits`.
@@ -479,6 +485,42 @@ impl<G: Complete> AnyThinking for Slot<G> {
 
     fn evaluate(&self) -> i32 {
         self.position.evaluate()
+    }
+
+    fn root_move_places(&self, tokens: &[String]) -> Result<Vec<usize>, GameError> {
+        let mut moves = Vec::new();
+        self.position.legal_moves(&mut moves);
+        let spelled: Vec<String> = moves
+            .iter()
+            .map(|&mv| self.position.format_move(mv))
+            .collect();
+        let mut places = Vec::with_capacity(tokens.len());
+        for token in tokens {
+            let canonical = self.position.format_move(self.position.parse_move(token)?);
+            let place = spelled
+                .iter()
+                .position(|text| *text == canonical)
+                .ok_or_else(|| GameError::IllegalMove {
+                    token: token.clone(),
+                    reason: "not among the legal moves".into(),
+                })?;
+            places.push(place);
+        }
+        places.sort_unstable();
+        places.dedup();
+        Ok(places)
+    }
+
+    fn allowed_moves(&self, limits: &Limits) -> Vec<String> {
+        let mut moves = Vec::new();
+        self.position.legal_moves(&mut moves);
+        limits.keep_root_moves(&mut moves);
+        let mut text: Vec<String> = moves
+            .iter()
+            .map(|&mv| self.position.format_move(mv))
+            .collect();
+        text.sort_unstable();
+        text
     }
 
     fn rollout(

@@ -63,9 +63,7 @@ pub fn search<G: Complete>(
     };
     let mut root_moves = Vec::new();
     root.legal_moves(&mut root_moves);
-    if limits.root_moves.is_some() {
-        root_moves.retain(|&mv| limits.allows(&root.format_move(mv)));
-    }
+    limits.keep_root_moves(&mut root_moves);
     // The first of equally scored root moves is kept: a seeded order among moves of equal
     // hint picks at random where neither the search nor the game prefers one.
     if let Some(seed) = limits.variety {

@@ -21,8 +21,10 @@ pub struct Limits {
     pub moves_to_go: Option<u32>,
     /// Stop once a win in at most this many of the mover's moves is proven (`mate N`).
     pub mate: Option<u32>,
-    /// Only these root moves are searched (`searchmoves`), in canonical spelling.
-    pub root_moves: Option<Vec<String>>,
+    /// Only these root moves are searched (`searchmoves`): their places in the root's
+    /// legal-move list, in the move generator's order, ascending. The registry resolves the
+    /// protocol's move texts once, so the searches compare places, not spellings.
+    pub root_moves: Option<Vec<usize>>,
     /// Search until `stop`, whatever else is given.
     pub infinite: bool,
     /// `go ponder`: no time limit until [`PonderHit::hit`], then the time limits count from
@@ -84,11 +86,16 @@ impl Limits {
         self.ponder.as_ref().is_some_and(|p| p.at().is_none())
     }
 
-    /// True when `token` (a canonical move spelling) may be searched at the root.
-    pub fn allows(&self, token: &str) -> bool {
-        self.root_moves
-            .as_ref()
-            .is_none_or(|moves| moves.iter().any(|m| m == token))
+    /// Keeps the entries of `moves` (one per root legal move, in the move generator's order)
+    /// that `searchmoves` allows, in the same order.
+    pub fn keep_root_moves<T>(&self, moves: &mut Vec<T>) {
+        if let Some(allowed) = &self.root_moves {
+            let mut place = 0;
+            moves.retain(|_| {
+                place += 1;
+                allowed.binary_search(&(place - 1)).is_ok()
+            });
+        }
     }
 
     /// True when `score` (in moves, as `info ... score mate M` reports it) is the win `mate N`
@@ -361,12 +368,16 @@ mod tests {
     #[test]
     fn root_moves_and_mate() {
         let limits = Limits {
-            root_moves: Some(vec!["a1".into(), "b2".into()]),
+            root_moves: Some(vec![1, 3]),
             mate: Some(2),
             ..Limits::default()
         };
-        assert!(limits.allows("b2") && !limits.allows("c3"));
-        assert!(Limits::default().allows("c3"));
+        let mut moves = vec!["a1", "b2", "c3", "d4", "e5"];
+        limits.keep_root_moves(&mut moves);
+        assert_eq!(moves, ["b2", "d4"]);
+        let mut all = vec!["c3"];
+        Limits::default().keep_root_moves(&mut all);
+        assert_eq!(all, ["c3"]);
         assert!(limits.mate_found(Some(2)) && !limits.mate_found(Some(3)));
         assert!(!limits.mate_found(Some(-1)) && !limits.mate_found(None));
     }

@@ -204,7 +204,7 @@ pub fn decide_answer<G: CubeGame>(
             break;
         };
         let mut ranked = values.clone();
-        ranked.retain(|&(mv, _)| limits.allows(&root.format_move(mv)));
+        limits.keep_root_moves(&mut ranked);
         if ranked.is_empty() {
             break;
         }
@@ -245,9 +245,9 @@ pub fn decide_answer<G: CubeGame>(
 fn quick_answer<G: CubeGame>(root: &G, limits: &Limits) -> Option<G::Move> {
     let mut moves = Vec::new();
     root.legal_moves(&mut moves);
+    limits.keep_root_moves(&mut moves);
     moves
         .into_iter()
-        .filter(|&mv| limits.allows(&root.format_move(mv)))
         .map(|mv| {
             let mut next = root.clone();
             next.play(mv);
@@ -315,7 +315,8 @@ impl<'a, G: CubeGame> Probe<'a, G> {
         let sign = view(parent, pos);
         moves
             .into_iter()
-            .map(|mv| {
+            .enumerate()
+            .map(|(place, mv)| {
                 let mut next = pos.clone();
                 next.play(mv);
                 let value = if next.outcome().is_some() {
@@ -330,7 +331,7 @@ impl<'a, G: CubeGame> Probe<'a, G> {
                     }
                     sum.round() as i32
                 } else {
-                    self.own_value(pos, Some(pos.format_move(mv)), depth)?
+                    self.own_value(pos, Some(place), depth)?
                 };
                 Some((mv, sign * value))
             })
@@ -338,8 +339,9 @@ impl<'a, G: CubeGame> Probe<'a, G> {
     }
 
     /// The value of `pos` to its side to move (a finished game's result, or a complete
-    /// search of `depth` plies, of the move `only` alone when given).
-    fn own_value(&mut self, pos: &G, only: Option<String>, depth: u32) -> Option<i32> {
+    /// search of `depth` plies, of the move at place `only` of its legal moves alone when
+    /// given).
+    fn own_value(&mut self, pos: &G, only: Option<usize>, depth: u32) -> Option<i32> {
         if let Some(outcome) = pos.outcome() {
             return Some(
                 pos.terminal_value(&outcome)
@@ -365,7 +367,7 @@ impl<'a, G: CubeGame> Probe<'a, G> {
             movetime: self
                 .hard
                 .map(|h| h.saturating_duration_since(now).as_millis() as i64),
-            root_moves: only.map(|token| vec![token]),
+            root_moves: only.map(|place| vec![place]),
             value_depth: true,
             threads: self.threads,
             ..Limits::default()

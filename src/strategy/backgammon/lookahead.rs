@@ -63,9 +63,7 @@ pub fn search<G: CubeGame>(
     let mut walk = Walk::new(&shared);
     let mut plays = Vec::new();
     root.legal_moves(&mut plays);
-    if limits.root_moves.is_some() {
-        plays.retain(|&mv| limits.allows(&root.format_move(mv)));
-    }
+    limits.keep_root_moves(&mut plays);
     let mut scored: Vec<(i32, G::Move)> = plays
         .iter()
         .map(|&mv| (-walk.static_value(&after(root, mv)), mv))
