@@ -279,7 +279,9 @@ function onInfo(line) {
   const at = (k) => { const i = t.indexOf(k); return i < 0 ? null : t[i + 1]; };
   if (t[1] === 'string' || !at('depth')) return;
   const k = +(at('multipv') || 1), s = t.indexOf('score'), p = t.indexOf('pv');
-  S.info[k] = { depth: at('depth'), kind: s < 0 ? '' : t[s + 1], value: s < 0 ? 0 : +t[s + 2], nodes: at('nodes'), pv: p < 0 ? [] : t.slice(p + 1) };
+  // `wdl W D L`: in a backgammon match, the mover's match winning chance per mille.
+  const win = at('wdl');
+  S.info[k] = { depth: at('depth'), kind: s < 0 ? '' : t[s + 1], value: s < 0 ? 0 : +t[s + 2], win: win === null ? null : +win, nodes: at('nodes'), pv: p < 0 ? [] : t.slice(p + 1) };
   renderSoon();
 }
 
@@ -291,6 +293,12 @@ function scoreText(i, mover) {
   if (i.kind === 'mate') return `${sideName(v > 0 ? 'w' : 'b')} wins in ${Math.abs(v)}`;
   const unit = S.game === 'backgammon' ? 1000 : 100;
   return `${v >= 0 ? '+' : '−'}${(Math.abs(v) / unit).toFixed(2)}`;
+}
+// White's match winning chance from a line's `wdl` ("White 56.2% to win the match"), or ''.
+function matchText(i, mover) {
+  if (i.win === null || i.win === undefined) return '';
+  const white = mover === 'w' ? i.win : 1000 - i.win;
+  return `White ${(white / 10).toFixed(1)}% to win the match`;
 }
 // White's share of the evaluation bar, 0..1.
 function whiteShare(i, mover) {
@@ -575,7 +583,8 @@ function renderAnalysis(info) {
     const sc = document.createElement('b');
     sc.textContent = scoreText(i, S.infoSide);
     li.appendChild(sc);
-    li.appendChild(document.createTextNode(` ${i.pv.join(' ')}  (depth ${i.depth})`));
+    const chance = matchText(i, S.infoSide);
+    li.appendChild(document.createTextNode(` ${i.pv.join(' ')}  (depth ${i.depth}${chance ? `; ${chance}` : ''})`));
     box.appendChild(li);
   }
   const best = info[keys[0]];
@@ -583,7 +592,8 @@ function renderAnalysis(info) {
   bar.hidden = !best || !best.kind;
   if (best && best.kind) {
     $('evalfill').style.width = (100 * whiteShare(best, S.infoSide)).toFixed(1) + '%';
-    $('evaltext').textContent = `${scoreText(best, S.infoSide)} for White`;
+    const chance = matchText(best, S.infoSide);
+    $('evaltext').textContent = `${scoreText(best, S.infoSide)} for White${chance ? `, ${chance}` : ''}`;
   }
 }
 

@@ -13,6 +13,13 @@ pub trait Hints: Game {
         0
     }
 
+    /// True when this position's scores are `1000 (2 P - 1)` of the side to move's chance P
+    /// of winning what is played for (a backgammon match: the match), so that `info` lines
+    /// can give the chance itself. Default: scores are only an evaluation.
+    fn scores_are_chances(&self) -> bool {
+        false
+    }
+
     /// Moves that change the material balance at once (captures, detonations, mills), which
     /// the search follows past its horizon so it never stops in the middle of an exchange.
     /// Default: none (the search then stops at the horizon).

@@ -29,8 +29,9 @@ pub enum Response {
     Error(String),
     /// `info string TEXT`
     InfoString(String),
-    /// `info depth ...`
-    Info(Info),
+    /// `info depth ...`; with `wdl`, the score's meaning as a chance: `wdl W 0 L` per mille
+    /// after the score (UCI's win/draw/loss field), where the game's scores are chances.
+    Info { info: Info, wdl: bool },
     /// `bestmove MOVE`
     BestMove(String),
     /// `bestmove MOVE ponder REPLY`: the reply the engine expects (with `Ponder` on).
@@ -119,12 +120,18 @@ impl Response {
             Response::ReadyOk => one("readyok".into()),
             Response::Error(message) => one(format!("error {}", clean(message))),
             Response::InfoString(text) => one(format!("info string {}", clean(text))),
-            Response::Info(info) => {
+            Response::Info { info, wdl } => {
                 let multipv = info
                     .multipv
                     .map_or(String::new(), |line| format!(" multipv {line}"));
+                let wdl = if *wdl {
+                    let win = info.score.win_per_mille();
+                    format!(" wdl {win} 0 {}", 1000 - win)
+                } else {
+                    String::new()
+                };
                 let mut line = format!(
-                    "info depth {}{multipv} score {} nodes {} nps {} time {}",
+                    "info depth {}{multipv} score {}{wdl} nodes {} nps {} time {}",
                     info.depth,
                     info.score,
                     info.nodes,

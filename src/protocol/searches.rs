@@ -127,6 +127,7 @@ impl Session {
         }
         let name_reply = self.options.ponder;
         self.start_job(ending, move |game, stop, out| {
+            let wdl = game.scores_are_chances();
             let mut pv = Vec::new();
             let mut mate_in = None;
             let found = catch_unwind(AssertUnwindSafe(|| {
@@ -139,7 +140,10 @@ impl Session {
                         Score::Mate(moves) => Some(moves),
                         Score::Cp(_) => None,
                     };
-                    out.send(&Response::Info(info.clone()))
+                    out.send(&Response::Info {
+                        info: info.clone(),
+                        wdl,
+                    })
                 })
             }));
             hold_answer(&limits, unbounded && !limits.mate_found(mate_in), stop);
@@ -193,9 +197,13 @@ impl Session {
         };
         self.start_job(BOUNDED, move |game, flag, out| {
             let start = Instant::now();
+            let wdl = game.scores_are_chances();
             let solved = catch_unwind(AssertUnwindSafe(|| {
                 game.solve(&limits, flag, &mut |info| {
-                    out.send(&Response::Info(info.clone()))
+                    out.send(&Response::Info {
+                        info: info.clone(),
+                        wdl,
+                    })
                 })
             }));
             let (value, best, nodes) = match solved {

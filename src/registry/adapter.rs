@@ -90,6 +90,9 @@ pub trait AnyThinking: Send {
     fn root_move_places(&self, tokens: &[String]) -> Result<Vec<usize>, GameError>;
     /// The legal moves `limits.root_moves` allows, canonical spelling, sorted by byte order.
     fn allowed_moves(&self, limits: &Limits) -> Vec<String>;
+    /// True when the current position's scores are chances (see
+    /// [`crate::game::Hints::scores_are_chances`]).
+    fn scores_are_chances(&self) -> bool;
     /// Searches the current position with the game's strategy (the registry's choice).
     fn search(&self, limits: &Limits, stop: &AtomicBool, report: &mut dyn FnMut(&Info)) -> Found;
     /// Tries to prove the value of the current position within `limits`.
@@ -485,6 +488,10 @@ impl<G: Complete> AnyThinking for Slot<G> {
 
     fn evaluate(&self) -> i32 {
         self.position.evaluate()
+    }
+
+    fn scores_are_chances(&self) -> bool {
+        self.position.scores_are_chances()
     }
 
     fn root_move_places(&self, tokens: &[String]) -> Result<Vec<usize>, GameError> {

@@ -47,6 +47,16 @@ impl Score {
         }
     }
 
+    /// The win chance in thousandths that a score of `1000 (2 P - 1)` stands for (see
+    /// [`crate::game::Hints::scores_are_chances`]); halves round up, a proven win is 1000.
+    pub fn win_per_mille(self) -> u32 {
+        match self {
+            Score::Cp(cp) => ((1001 + i64::from(cp)) / 2).clamp(0, 1000) as u32,
+            Score::Mate(moves) if moves > 0 => 1000,
+            Score::Mate(_) => 0,
+        }
+    }
+
     /// Back on the internal scale (mate distances as plies from the root).
     pub fn to_internal(self) -> i32 {
         match self {
@@ -87,5 +97,24 @@ impl Info {
     /// Nodes per second, as an integer.
     pub fn nps(&self) -> u64 {
         self.nodes * 1000 / self.time_ms.max(1)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::Score;
+
+    #[test]
+    fn a_chance_score_reads_back_as_per_mille() {
+        // 29/36 = 0.80556: 2P - 1 = 0.611 in thousandths.
+        assert_eq!(Score::Cp(611).win_per_mille(), 806);
+        assert_eq!(Score::Cp(0).win_per_mille(), 500);
+        assert_eq!(Score::Cp(-1).win_per_mille(), 500);
+        assert_eq!(Score::Cp(-82).win_per_mille(), 459);
+        assert_eq!(Score::Cp(1000).win_per_mille(), 1000);
+        assert_eq!(Score::Cp(i32::MAX).win_per_mille(), 1000);
+        assert_eq!(Score::Cp(i32::MIN).win_per_mille(), 0);
+        assert_eq!(Score::Mate(2).win_per_mille(), 1000);
+        assert_eq!(Score::Mate(-1).win_per_mille(), 0);
     }
 }

@@ -499,6 +499,11 @@ impl Hints for Backgammon {
     fn move_order_hint(&self, mv: Move) -> i32 {
         eval::move_hint(self, mv)
     }
+
+    /// In a match every value is `2 MWC - 1` (docs/backgammon.md, "Match equities").
+    fn scores_are_chances(&self) -> bool {
+        self.score.is_match()
+    }
 }
 
 impl Dice for Backgammon {
