@@ -31,9 +31,23 @@ pub fn rows(fen: &str) -> Option<Vec<Vec<char>>> {
         .collect()
 }
 
+/// White's and Black's men (`w`, `b`) on the board of `fen`; `None` as for [`rows`].
+pub fn men(fen: &str) -> Option<[i64; 2]> {
+    let rows = rows(fen)?;
+    let count = |c: char| rows.iter().flatten().filter(|&&x| x == c).count() as i64;
+    Some([count('w'), count('b')])
+}
+
 #[cfg(test)]
 mod tests {
-    use super::rows;
+    use super::{men, rows};
+
+    #[test]
+    fn men_are_counted_by_colour() {
+        assert_eq!(men("b2b/1w1w w"), Some([2, 2]));
+        assert_eq!(men("3/3 w"), Some([0, 0]));
+        assert_eq!(men("w99999999999999999999 w"), None);
+    }
 
     #[test]
     fn digit_runs_of_any_length_become_empty_squares() {

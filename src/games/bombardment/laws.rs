@@ -2,7 +2,7 @@
 //! bitboard code on purpose: see [`Laws`]).
 
 use crate::game::Laws;
-use crate::util::board_text::rows;
+use crate::util::board_text::{men as pieces, rows};
 
 /// The laws: pieces on the board; a step keeps every piece, a detonation removes every piece
 /// on its 3x3 block; the game is over exactly when a side has no piece or a piece stands on
@@ -14,12 +14,6 @@ pub const LAWS: Laws = Laws {
     position: |_| Ok(()),
     step: |_, _| Ok(()),
 };
-
-fn pieces(fen: &str) -> Option<[i64; 2]> {
-    let rows = rows(fen)?;
-    let count = |c: char| rows.iter().flatten().filter(|&&x| x == c).count() as i64;
-    Some([count('w'), count('b')])
-}
 
 fn pieces_after(before: &str, token: &str) -> Option<[i64; 2]> {
     let mut counts = pieces(before)?;

@@ -2,7 +2,7 @@
 //! the bitboard code on purpose: see [`Laws`]).
 
 use crate::game::Laws;
-use crate::util::board_text::rows;
+use crate::util::board_text::{men as pieces, rows};
 
 /// The laws: men on the board; a move keeps the mover's men and takes one enemy man exactly
 /// when it lands on one; the game is over when a man stands on its far rank or a side has no
@@ -14,12 +14,6 @@ pub const LAWS: Laws = Laws {
     position: |_| Ok(()),
     step: |_, _| Ok(()),
 };
-
-fn pieces(fen: &str) -> Option<[i64; 2]> {
-    let rows = rows(fen)?;
-    let count = |c: char| rows.iter().flatten().filter(|&&x| x == c).count() as i64;
-    Some([count('w'), count('b')])
-}
 
 fn pieces_after(before: &str, token: &str) -> Option<[i64; 2]> {
     let mut counts = pieces(before)?;
