@@ -29,10 +29,13 @@ use std::io::Write;
 use std::path::{Path, PathBuf};
 use tabula::game::{Game, Side};
 use tabula::games::backgammon::bearoff;
+use tabula::games::backgammon::best_play::best_play;
 use tabula::games::backgammon::board::in_contact;
 use tabula::games::backgammon::calibration::calibrate;
 use tabula::games::backgammon::features::encode;
-use tabula::games::backgammon::nn::{flipped, result_targets, Adam, Net, MAX_HIDDEN, OUTPUTS};
+use tabula::games::backgammon::nn::{
+    flipped, result_targets, Adam, ByOutputs, Net, MAX_HIDDEN, OUTPUTS,
+};
 use tabula::games::backgammon::position_text::{format_fen, parse_fen};
 use tabula::games::backgammon::{Backgammon, Move, Options, Roll};
 use tabula::util::cli::{check_writable, exit_on_closed_output, positive, unit_interval};
@@ -208,8 +211,15 @@ fn after_play(net: &Net, child: &Backgammon, scratch: &mut Vec<(usize, f32)>) ->
     end_value(net, child, child.side_to_move().opponent(), scratch)
 }
 
+/// `pos` with the roll made.
+fn rolled(pos: &Backgammon, roll: Roll) -> Backgammon {
+    let mut rolled = pos.clone();
+    rolled.set_dice(roll);
+    rolled
+}
+
 /// The mover's best play of `roll` by `net` at 1 ply (the first of equals) and its outputs.
-fn best_play(
+fn best_of_roll(
     net: &Net,
     pos: &Backgammon,
     roll: Roll,
@@ -218,20 +228,10 @@ fn best_play(
 ) -> (Move, [f32; OUTPUTS]) {
     moves.clear();
     pos.plays_of(roll, moves);
-    let mut best: Option<(f32, Move, [f32; OUTPUTS])> = None;
-    for &mv in moves.iter() {
-        let mut child = pos.clone();
-        child.set_dice(roll);
-        child.play(mv);
-        let out = after_play(net, &child, scratch);
-        let equity = Net::equity_of(&out);
-        if best.as_ref().is_none_or(|(b, _, _)| equity > *b) {
-            best = Some((equity, mv, out));
-        }
-    }
+    let judge = &mut ByOutputs(|child: &Backgammon, side| end_value(net, child, side, scratch));
     // `plays_of` lists a pass when nothing can be played, so there is always a play.
-    let (_, mv, out) = best.expect("at least one play");
-    (mv, out)
+    let (index, out) = best_play(&rolled(pos, roll), moves, judge).expect("at least one play");
+    (moves[index], out)
 }
 
 /// The target of a position before the roll: the mover's outputs after its best play,
@@ -242,7 +242,7 @@ fn lookahead(
     moves: &mut Vec<Move>,
     scratch: &mut Vec<(usize, f32)>,
 ) -> [f32; OUTPUTS] {
-    over_rolls(pos, |roll| best_play(net, pos, roll, moves, scratch).1)
+    over_rolls(pos, |roll| best_of_roll(net, pos, roll, moves, scratch).1)
 }
 
 /// The average of `per_roll` over the rolls of `pos`, weighted by their chances.
@@ -259,24 +259,23 @@ fn over_rolls(
     sum.map(|s| s as f32)
 }
 
-/// The positions left by every play of `roll` at `pos`, best first by the mover's 1-ply
-/// equity.
+/// Every play of `roll` at `pos` with the position it leaves, best first by the mover's
+/// 1-ply equity.
 fn ranked_children(
     net: &Net,
     pos: &Backgammon,
     roll: Roll,
     moves: &mut Vec<Move>,
     scratch: &mut Vec<(usize, f32)>,
-) -> Vec<(f32, Backgammon)> {
+) -> Vec<(f32, Move, Backgammon)> {
     moves.clear();
     pos.plays_of(roll, moves);
-    let mut ranked: Vec<(f32, Backgammon)> = moves
+    let mut ranked: Vec<(f32, Move, Backgammon)> = moves
         .iter()
         .map(|&mv| {
-            let mut child = pos.clone();
-            child.set_dice(roll);
+            let mut child = rolled(pos, roll);
             child.play(mv);
-            (Net::equity_of(&after_play(net, &child, scratch)), child)
+            (Net::equity_of(&after_play(net, &child, scratch)), mv, child)
         })
         .collect();
     ranked.sort_by(|a, b| b.0.total_cmp(&a.0));
@@ -296,19 +295,23 @@ fn lookahead2(
     let mut replies = Vec::new();
     over_rolls(pos, |roll| {
         let ranked = ranked_children(net, pos, roll, moves, scratch);
-        let mut best: Option<(f32, [f32; OUTPUTS])> = None;
-        for (_, child) in ranked.iter().take(candidates) {
-            let out = if child.outcome().is_some() || all_home(child) {
-                after_play(net, child, scratch)
-            } else {
-                flipped(&lookahead(net, child, &mut replies, scratch))
-            };
-            let equity = Net::equity_of(&out);
-            if best.is_none_or(|(b, _)| equity > b) {
-                best = Some((equity, out));
+        let plays: Vec<Move> = ranked.iter().take(candidates).map(|c| c.1).collect();
+        // A candidate is worth its own lookahead, an all-home race the network's (exact)
+        // outputs.
+        let judge = &mut ByOutputs(|child: &Backgammon, side| {
+            if all_home(child) {
+                return end_value(net, child, side, scratch);
             }
-        }
-        best.expect("at least one play").1
+            let own = lookahead(net, child, &mut replies, scratch);
+            if side == child.side_to_move() {
+                own
+            } else {
+                flipped(&own)
+            }
+        });
+        best_play(&rolled(pos, roll), &plays, judge)
+            .expect("at least one play")
+            .1
     })
 }
 
@@ -342,7 +345,7 @@ fn rollout_target(
         let (mut cumulative, mut chosen) = (0.0, None);
         let mut mean = [0f64; OUTPUTS];
         for &(roll, p) in &rolls {
-            let (mv, out) = best_play(net, &cur, roll, moves, scratch);
+            let (mv, out) = best_of_roll(net, &cur, roll, moves, scratch);
             let out = view(mover, out);
             for (m, o) in mean.iter_mut().zip(out) {
                 *m += p * f64::from(o);
@@ -354,7 +357,7 @@ fn rollout_target(
         }
         let (roll, mv, out) = chosen.unwrap_or_else(|| {
             let (roll, _) = rolls[rolls.len() - 1];
-            let (mv, out) = best_play(net, &cur, roll, moves, scratch);
+            let (mv, out) = best_of_roll(net, &cur, roll, moves, scratch);
             (roll, mv, view(mover, out))
         });
         for ((l, o), m) in luck.iter_mut().zip(out).zip(mean) {
@@ -477,7 +480,7 @@ impl Trials {
             let mut roll = rolls[i % rolls.len()];
             let mut cur = pos.clone();
             loop {
-                let (mv, _) = best_play(net, &cur, roll, moves, scratch);
+                let (mv, _) = best_of_roll(net, &cur, roll, moves, scratch);
                 cur.set_dice(roll);
                 cur.play(mv);
                 if cur.outcome().is_some() || !contact(&cur) {
@@ -612,7 +615,7 @@ fn siblings_of(
 ) {
     let mut moves = Vec::new();
     let ranked = ranked_children(net, pos, roll, &mut moves, scratch);
-    for (_, child) in ranked.into_iter().take(count) {
+    for (_, _, child) in ranked.into_iter().take(count) {
         if child.outcome().is_none() && !all_home(&child) {
             let target = lookahead(net, &child, &mut moves, scratch);
             out.push((format_fen(&child), target));
@@ -684,7 +687,7 @@ fn generate(net: &Net, positions: u32, seed: u64, play: Play, depth: Depth, out:
                 );
                 written += (siblings.len() - before) as u32;
             }
-            let (best, _) = best_play(net, &pos, roll, &mut moves, &mut scratch);
+            let (best, _) = best_of_roll(net, &pos, roll, &mut moves, &mut scratch);
             let explored = rng.unit() < play.explore;
             let mv = if explored {
                 moves[rng.below(moves.len() as u64) as usize]
@@ -1210,7 +1213,7 @@ mod tests {
         let (mut moves, mut scratch, mut out) = (Vec::new(), Vec::new(), Vec::new());
         siblings_of(&net, &start, roll, 3, &mut out, &mut scratch);
         assert_eq!(out.len(), 3);
-        let (best, _) = best_play(&net, &start, roll, &mut moves, &mut scratch);
+        let (best, _) = best_of_roll(&net, &start, roll, &mut moves, &mut scratch);
         let mut child = start.clone();
         child.set_dice(roll);
         child.play(best);

@@ -15,6 +15,7 @@
 //! move choices as it has outcomes.
 
 use crate::game::{Chance, Complete, Outcome, Side};
+use crate::games::backgammon::best_play::{best_play, seen_by, Judge};
 use crate::util::rng::Rng;
 use crate::util::threads::try_spawn_scoped;
 use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
@@ -235,22 +236,29 @@ fn play_trial<G: Complete>(root: &G, limits: &RolloutLimits, number: u64) -> Tri
 fn policy_move<G: Complete>(pos: &G, legal: &mut Vec<G::Move>) -> Option<(G::Move, i32)> {
     legal.clear();
     pos.legal_moves(legal);
-    let mut best = None;
-    for &mv in legal.iter() {
-        let mut child = pos.clone();
-        child.play(mv);
-        // The child's evaluation is the opponent's view (or, if the same side moves again,
-        // the mover's own).
-        let value = if child.side_to_move() == pos.side_to_move() {
-            child.evaluate()
-        } else {
-            -child.evaluate()
-        };
-        if best.is_none_or(|(_, b)| value > b) {
-            best = Some((mv, value));
-        }
+    best_play(pos, legal, &mut Quick).map(|(index, value)| (legal[index], value))
+}
+
+/// The quick policy's judge: the game's evaluation of the position a move leaves, a finished
+/// game's too (every game's evaluation of a finished position stands, as it always has in
+/// rollouts; backgammon's is the result), turned to the mover's view by whether the side to
+/// move changed (a side may move again).
+struct Quick;
+
+impl<G: Complete> Judge<G> for Quick {
+    type Worth = i32;
+
+    fn position(&mut self, pos: &G, side: Side) -> i32 {
+        seen_by(pos, side, pos.evaluate())
     }
-    best
+
+    fn result(&mut self, pos: &G, _: &Outcome, side: Side) -> i32 {
+        self.position(pos, side)
+    }
+
+    fn rank(worth: &i32) -> f64 {
+        f64::from(*worth)
+    }
 }
 
 /// The luck of chance event `event` at `pos` for side `me`: the value after the policy's

@@ -23,6 +23,7 @@
 //! [`cubeful`], with the match equities of [`met`] and the race chances of [`race`].
 
 pub mod bearoff;
+pub mod best_play;
 pub mod board;
 pub mod board_drawing;
 pub mod calibration;

@@ -12,6 +12,7 @@
 //! fitted to their own one-move lookahead by `backgammon-deep`).
 
 use super::bearoff;
+use super::best_play::{best_play, seen_by, Judge};
 use super::features::{self, INPUTS};
 use super::movegen::{Move, Roll};
 use super::simd;
@@ -134,16 +135,8 @@ impl Net {
     pub fn choose(&self, pos: &Backgammon, scratch: &mut Vec<(usize, f32)>) -> Option<Move> {
         let mut moves = Vec::new();
         pos.legal_moves(&mut moves);
-        let mut best: Option<(f32, Move)> = None;
-        for mv in moves {
-            let mut child = pos.clone();
-            child.play(mv);
-            let score = -self.equity(&child, scratch);
-            if best.is_none_or(|(b, _)| score > b) {
-                best = Some((score, mv));
-            }
-        }
-        best.map(|(_, mv)| mv)
+        let mut judge = Equity { net: self, scratch };
+        best_play(pos, &moves, &mut judge).map(|(index, _)| moves[index])
     }
 
     /// The weights as text: a header line with the layer sizes, then one weight per line
@@ -405,6 +398,30 @@ impl Adam {
     }
 }
 
+/// [`Net::choose`]'s judge: a position is worth its [`Net::equity`] (turned to the side asked
+/// about by its sign), a finished game its result's cubeless equity.
+struct Equity<'a> {
+    net: &'a Net,
+    scratch: &'a mut Vec<(usize, f32)>,
+}
+
+impl Judge<Backgammon> for Equity<'_> {
+    type Worth = f32;
+
+    fn position(&mut self, pos: &Backgammon, side: Side) -> f32 {
+        let equity = Net::equity_of(&self.net.outputs(pos, self.scratch));
+        seen_by(pos, side, equity)
+    }
+
+    fn result(&mut self, _: &Backgammon, outcome: &Outcome, side: Side) -> f32 {
+        Net::equity_of(&result_targets(outcome, side))
+    }
+
+    fn rank(worth: &f32) -> f64 {
+        f64::from(*worth)
+    }
+}
+
 /// The result of a finished game as the five target probabilities for `side`.
 pub fn result_targets(o: &Outcome, side: Side) -> [f32; OUTPUTS] {
     let mut t = [0f32; OUTPUTS];
@@ -478,43 +495,50 @@ enum Turns<'a> {
     Replay(&'a [Turn]),
 }
 
-/// The outputs for the mover after it played into `child` (the result if the game is over).
-fn child_outputs(
-    net: &Net,
-    child: &Backgammon,
-    mover: Side,
-    scratch: &mut Vec<(usize, f32)>,
-) -> [f32; OUTPUTS] {
-    // The network's own outputs, also in all-home races: it learns them too.
-    match child.outcome() {
-        Some(o) => result_targets(&o, mover),
-        None => {
-            features::encode(child, scratch);
-            flipped(&net.forward(scratch).out)
-        }
+/// A network's way of valuing plays as a [`Judge`], for choosing plays while making
+/// training targets: a position is worth the five outputs that the closure gives for the
+/// side asked about, a finished game its result's, and plays rank by cubeless equity.
+pub struct ByOutputs<F>(pub F);
+
+impl<F: FnMut(&Backgammon, Side) -> [f32; OUTPUTS]> Judge<Backgammon> for ByOutputs<F> {
+    type Worth = [f32; OUTPUTS];
+
+    fn position(&mut self, pos: &Backgammon, side: Side) -> [f32; OUTPUTS] {
+        (self.0)(pos, side)
+    }
+
+    fn result(&mut self, _: &Backgammon, outcome: &Outcome, side: Side) -> [f32; OUTPUTS] {
+        result_targets(outcome, side)
+    }
+
+    fn rank(worth: &[f32; OUTPUTS]) -> f64 {
+        f64::from(Net::equity_of(worth))
     }
 }
 
 /// The mover's best play by the network (the first of equals): its index in `moves`, the
 /// position it leads to and that position's outputs for the mover.
-fn best_play(
+fn best_play_of(
     net: &Net,
     pos: &Backgammon,
     moves: &[Move],
     scratch: &mut Vec<(usize, f32)>,
 ) -> Option<(usize, Backgammon, [f32; OUTPUTS])> {
-    let mover = pos.side_to_move();
-    let mut best: Option<(f32, usize, Backgammon, [f32; OUTPUTS])> = None;
-    for (index, &mv) in moves.iter().enumerate() {
-        let mut child = pos.clone();
-        child.play(mv);
-        let out = child_outputs(net, &child, mover, scratch);
-        let score = Net::equity_of(&out);
-        if best.as_ref().is_none_or(|(b, _, _, _)| score > *b) {
-            best = Some((score, index, child, out));
+    // The network's own outputs, also in all-home races: it learns them too, so the bear-off
+    // database is not asked.
+    let judge = &mut ByOutputs(|child: &Backgammon, side| {
+        features::encode(child, scratch);
+        let out = net.forward(scratch).out;
+        if child.side_to_move() == side {
+            out
+        } else {
+            flipped(&out)
         }
-    }
-    best.map(|(_, index, child, out)| (index, child, out))
+    });
+    let (index, out) = best_play(pos, moves, judge)?;
+    let mut child = pos.clone();
+    child.play(moves[index]);
+    Some((index, child, out))
 }
 
 /// Plays one game from the start with `net` choosing every play, without learning (a worker
@@ -527,7 +551,7 @@ pub fn self_play(net: &Net, rng: &mut Rng) -> Vec<Turn> {
         pos.set_dice(roll);
         moves.clear();
         pos.legal_moves(&mut moves);
-        let Some((index, next, _)) = best_play(net, &pos, &moves, &mut scratch) else {
+        let Some((index, next, _)) = best_play_of(net, &pos, &moves, &mut scratch) else {
             break;
         };
         turns.push((roll, index as u16));
@@ -589,17 +613,15 @@ impl Learner {
             moves.clear();
             pos.legal_moves(&mut moves);
             let played = match &turns {
-                Turns::SelfPlay(_) => best_play(&self.net, &pos, &moves, &mut child_x),
+                Turns::SelfPlay(_) => best_play_of(&self.net, &pos, &moves, &mut child_x),
                 Turns::Replay(list) => {
                     let index = usize::from(list[turn].1);
                     let Some(&mv) = moves.get(index) else {
                         return Err(format!("turn {}: no play {index}", turn + 1));
                     };
-                    let mut child = pos.clone();
-                    child.play(mv);
-                    let mover = pos.side_to_move();
-                    let out = child_outputs(&self.net, &child, mover, &mut child_x);
-                    Some((index, child, out))
+                    // The recorded play, valued as the best of a choice of one.
+                    best_play_of(&self.net, &pos, &[mv], &mut child_x)
+                        .map(|(_, child, out)| (index, child, out))
                 }
             };
             let Some((_, next, target)) = played else {

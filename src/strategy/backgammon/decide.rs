@@ -4,6 +4,7 @@
 
 use super::CubeGame;
 use crate::game::Chance;
+use crate::games::backgammon::best_play::{best_play, GameValue};
 use crate::search::{Budget, Info, Limits, Score, Searcher, Table, MATE, MAX_PLY, PROVEN};
 use crate::strategy::Chosen;
 use std::sync::atomic::{AtomicBool, Ordering};
@@ -245,20 +246,8 @@ pub fn decide_answer<G: CubeGame>(
 fn quick_answer<G: CubeGame>(root: &G, limits: &Limits) -> Option<G::Move> {
     let mut moves = Vec::new();
     root.legal_moves(&mut moves);
-    moves
-        .into_iter()
-        .filter(|&mv| limits.allows(&root.format_move(mv)))
-        .map(|mv| {
-            let mut next = root.clone();
-            next.play(mv);
-            let value = match next.outcome() {
-                Some(outcome) => next.terminal_value(&outcome).unwrap_or(0),
-                None => next.evaluate(),
-            };
-            (mv, view(root, &next) * value)
-        })
-        .min_by_key(|&(_, value)| std::cmp::Reverse(value))
-        .map(|(mv, _)| mv)
+    moves.retain(|&mv| limits.allows(&root.format_move(mv)));
+    best_play(root, &moves, &mut GameValue).map(|(index, _)| moves[index])
 }
 
 /// Fixed-depth searches of children, sharing one deadline and node budget.
