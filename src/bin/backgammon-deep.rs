@@ -27,7 +27,7 @@ use clap::error::ErrorKind;
 use clap::{CommandFactory, Parser, Subcommand};
 use std::io::Write;
 use std::path::{Path, PathBuf};
-use tabula::game::{Game, Side};
+use tabula::game::{Chance, Dice, Game, Side};
 use tabula::games::backgammon::bearoff;
 use tabula::games::backgammon::best_play::best_play;
 use tabula::games::backgammon::board::in_contact;
@@ -38,6 +38,7 @@ use tabula::games::backgammon::nn::{
 };
 use tabula::games::backgammon::position_text::{format_fen, parse_fen};
 use tabula::games::backgammon::{Backgammon, Move, Options, Roll};
+use tabula::strategy::luck;
 use tabula::util::cli::{check_writable, exit_on_closed_output, positive, unit_interval};
 use tabula::util::rng::Rng;
 
@@ -316,9 +317,9 @@ fn lookahead2(
 }
 
 /// One rollout of `plies` moves from `pos` (before the roll), each side taking its best
-/// 1-ply play, corrected by its luck: at every roll, the outputs after the best play of the
-/// roll that came less their average over all rolls (everything from the side to move at
-/// `pos`'s view). The end is the result, or the network's outputs once `plies` moves are
+/// 1-ply play, corrected by its luck ([`luck`]): at every roll, the outputs after the best
+/// play of the roll that came less their average over all rolls (everything from the side to
+/// move at `pos`'s view). The end is the result, or the network's outputs once `plies` moves are
 /// made or the race is all home. The correction has mean zero, so the expected target is
 /// the rollout's value, with most of the dice's noise gone; one move deep it is exactly
 /// [`lookahead`]. Values pushed outside 0..1 by the correction are clamped.
@@ -332,43 +333,37 @@ fn rollout_target(
 ) -> [f32; OUTPUTS] {
     let me = pos.side_to_move();
     let view = |side, out: [f32; OUTPUTS]| if side == me { out } else { flipped(&out) };
-    let mut luck = [0f64; OUTPUTS];
+    let mut luck_sum = [0f64; OUTPUTS];
     let mut cur = pos.clone();
-    let mut played = 0;
+    let mut events = Vec::new();
+    let mut moves_made = 0;
     let end = loop {
-        if cur.outcome().is_some() || played == plies || all_home(&cur) {
+        if cur.outcome().is_some() || moves_made == plies || all_home(&cur) {
             break end_value(net, &cur, me, scratch);
         }
         let mover = cur.side_to_move();
-        let rolls: Vec<(Roll, f64)> = Roll::all(cur.is_opening()).collect();
-        let pick = rng.unit();
-        let (mut cumulative, mut chosen) = (0.0, None);
-        let mut mean = [0f64; OUTPUTS];
-        for &(roll, p) in &rolls {
+        events.clear();
+        cur.chance_events(&mut events);
+        let happened = Chance::draw(&events, rng.unit());
+        let mut played = None;
+        let roll_luck = luck(&events, happened, |event| {
+            let roll = Roll::from_event(event).expect("a roll");
             let (mv, out) = best_of_roll(net, &cur, roll, moves, scratch);
-            let out = view(mover, out);
-            for (m, o) in mean.iter_mut().zip(out) {
-                *m += p * f64::from(o);
+            if event == happened {
+                played = Some((roll, mv));
             }
-            cumulative += p;
-            if chosen.is_none() && pick < cumulative {
-                chosen = Some((roll, mv, out));
-            }
-        }
-        let (roll, mv, out) = chosen.unwrap_or_else(|| {
-            let (roll, _) = rolls[rolls.len() - 1];
-            let (mv, out) = best_of_roll(net, &cur, roll, moves, scratch);
-            (roll, mv, view(mover, out))
+            view(mover, out).map(f64::from)
         });
-        for ((l, o), m) in luck.iter_mut().zip(out).zip(mean) {
-            *l += f64::from(o) - m;
+        let (roll, mv) = played.expect("the roll that came is one of the rolls");
+        for (l, r) in luck_sum.iter_mut().zip(roll_luck) {
+            *l += r;
         }
         cur.set_dice(roll);
         cur.play(mv);
-        played += 1;
+        moves_made += 1;
     };
     let mut target = [0f32; OUTPUTS];
-    for ((t, e), l) in target.iter_mut().zip(end).zip(luck) {
+    for ((t, e), l) in target.iter_mut().zip(end).zip(luck_sum) {
         *t = (f64::from(e) - l).clamp(0.0, 1.0) as f32;
     }
     target

@@ -270,25 +270,39 @@ fn event_luck<G: Complete>(
     me: Side,
     legal: &mut Vec<G::Move>,
 ) -> i64 {
-    let (mut mean, mut actual) = (0.0, 0.0);
-    for chance in events {
+    let [luck] = luck(events, event, |chance| {
         let mut next = pos.clone();
-        next.apply_chance(chance.event);
+        next.apply_chance(chance);
         let mover_value = match policy_move(&next, legal) {
             Some((_, value)) => value,
             None => next.evaluate(),
         };
-        let value = f64::from(if next.side_to_move() == me {
-            mover_value
-        } else {
-            -mover_value
-        });
-        mean += chance.probability * value;
-        if chance.event == event {
-            actual = value;
+        [f64::from(seen_by(&next, me, mover_value))]
+    });
+    luck.round() as i64
+}
+
+/// The luck of `happened`, one of `events`: the values that `value` gives after it (one per
+/// quantity a caller tracks) less their probability-weighted means over all of `events`. Its
+/// mean is zero whatever `value` is, so a rollout corrected by it keeps its expectation and
+/// sheds the dice's noise that `value` sees; the one luck correction of rollouts, this
+/// module's and the training targets' of `backgammon-deep`.
+pub fn luck<const N: usize>(
+    events: &[Chance],
+    happened: u32,
+    mut value: impl FnMut(u32) -> [f64; N],
+) -> [f64; N] {
+    let (mut mean, mut actual) = ([0.0; N], [0.0; N]);
+    for chance in events {
+        let values = value(chance.event);
+        for (m, v) in mean.iter_mut().zip(values) {
+            *m += chance.probability * v;
+        }
+        if chance.event == happened {
+            actual = values;
         }
     }
-    (actual - mean).round() as i64
+    std::array::from_fn(|k| actual[k] - mean[k])
 }
 
 fn finished<G: Complete>(pos: &G, outcome: &Outcome, me: Side) -> Trial {
