@@ -33,10 +33,9 @@ use tabula::games::backgammon::best_play::best_play;
 use tabula::games::backgammon::board::in_contact;
 use tabula::games::backgammon::calibration::calibrate;
 use tabula::games::backgammon::features::encode;
-use tabula::games::backgammon::nn::{
-    flipped, result_targets, Adam, ByOutputs, Net, MAX_HIDDEN, OUTPUTS,
-};
+use tabula::games::backgammon::nn::{flipped, result_targets, Net, MAX_HIDDEN, OUTPUTS};
 use tabula::games::backgammon::position_text::{format_fen, parse_fen};
+use tabula::games::backgammon::training::{Adam, ByOutputs};
 use tabula::games::backgammon::{Backgammon, Move, Options, Roll};
 use tabula::strategy::luck;
 use tabula::util::cli::{check_writable, exit_on_closed_output, positive, unit_interval};
