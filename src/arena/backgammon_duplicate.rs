@@ -3,7 +3,8 @@
 //! Each dice sequence is played twice with the colours swapped, so luck cancels out; the
 //! result is points per game for the first player with a 95% interval over the pairs.
 
-use crate::game::{Dice, Game, Side};
+use crate::game::best_play::{best_play, GameValue};
+use crate::game::{Game, Side};
 use crate::games::backgammon::nn::Net;
 use crate::games::backgammon::{pubeval, Backgammon, EvalKind, Move, Options};
 use crate::search::{Budget, Limits, Searcher, Table};
@@ -80,24 +81,13 @@ fn engine_search(pos: &Backgammon, kind: EvalKind, limits: &Limits) -> Option<Mo
     best
 }
 
-/// The play maximising minus the opponent's evaluation of the result (results score exactly).
+/// The play whose result evaluation `kind` values most (results score exactly).
 fn one_ply(pos: &Backgammon, kind: EvalKind) -> Option<Move> {
+    let mut root = pos.clone();
+    root.set_eval_kind(kind);
     let mut moves = Vec::new();
-    pos.legal_moves(&mut moves);
-    let mut best: Option<(i32, Move)> = None;
-    for mv in moves {
-        let mut child = pos.clone();
-        child.play(mv);
-        child.set_eval_kind(kind);
-        let score = match child.outcome() {
-            Some(o) => -child.terminal_value(&o).unwrap_or(0),
-            None => -child.evaluate(),
-        };
-        if best.is_none_or(|(b, _)| score > b) {
-            best = Some((score, mv));
-        }
-    }
-    best.map(|(_, mv)| mv)
+    root.legal_moves(&mut moves);
+    best_play(&root, &moves, &mut GameValue).map(|(index, _)| moves[index])
 }
 
 /// Plays one game, `white` against `black`, with dice from `rng`; returns white's points.

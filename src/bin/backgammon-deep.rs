@@ -27,14 +27,17 @@ use clap::error::ErrorKind;
 use clap::{CommandFactory, Parser, Subcommand};
 use std::io::Write;
 use std::path::{Path, PathBuf};
-use tabula::game::{Game, Side};
+use tabula::game::best_play::best_play;
+use tabula::game::{Chance, Dice, Game, Side};
 use tabula::games::backgammon::bearoff;
 use tabula::games::backgammon::board::in_contact;
 use tabula::games::backgammon::calibration::calibrate;
 use tabula::games::backgammon::features::encode;
-use tabula::games::backgammon::nn::{flipped, result_targets, Adam, Net, MAX_HIDDEN, OUTPUTS};
+use tabula::games::backgammon::nn::{flipped, result_targets, Net, MAX_HIDDEN, OUTPUTS};
 use tabula::games::backgammon::position_text::{format_fen, parse_fen};
+use tabula::games::backgammon::training::{Adam, ByOutputs};
 use tabula::games::backgammon::{Backgammon, Move, Options, Roll};
+use tabula::strategy::luck;
 use tabula::util::cli::{check_writable, exit_on_closed_output, positive, unit_interval};
 use tabula::util::rng::Rng;
 
@@ -208,8 +211,15 @@ fn after_play(net: &Net, child: &Backgammon, scratch: &mut Vec<(usize, f32)>) ->
     end_value(net, child, child.side_to_move().opponent(), scratch)
 }
 
+/// `pos` with the roll made.
+fn rolled(pos: &Backgammon, roll: Roll) -> Backgammon {
+    let mut rolled = pos.clone();
+    rolled.set_dice(roll);
+    rolled
+}
+
 /// The mover's best play of `roll` by `net` at 1 ply (the first of equals) and its outputs.
-fn best_play(
+fn best_of_roll(
     net: &Net,
     pos: &Backgammon,
     roll: Roll,
@@ -218,20 +228,10 @@ fn best_play(
 ) -> (Move, [f32; OUTPUTS]) {
     moves.clear();
     pos.plays_of(roll, moves);
-    let mut best: Option<(f32, Move, [f32; OUTPUTS])> = None;
-    for &mv in moves.iter() {
-        let mut child = pos.clone();
-        child.set_dice(roll);
-        child.play(mv);
-        let out = after_play(net, &child, scratch);
-        let equity = Net::equity_of(&out);
-        if best.as_ref().is_none_or(|(b, _, _)| equity > *b) {
-            best = Some((equity, mv, out));
-        }
-    }
+    let judge = &mut ByOutputs(|child: &Backgammon, side| end_value(net, child, side, scratch));
     // `plays_of` lists a pass when nothing can be played, so there is always a play.
-    let (_, mv, out) = best.expect("at least one play");
-    (mv, out)
+    let (index, out) = best_play(&rolled(pos, roll), moves, judge).expect("at least one play");
+    (moves[index], out)
 }
 
 /// The target of a position before the roll: the mover's outputs after its best play,
@@ -242,7 +242,7 @@ fn lookahead(
     moves: &mut Vec<Move>,
     scratch: &mut Vec<(usize, f32)>,
 ) -> [f32; OUTPUTS] {
-    over_rolls(pos, |roll| best_play(net, pos, roll, moves, scratch).1)
+    over_rolls(pos, |roll| best_of_roll(net, pos, roll, moves, scratch).1)
 }
 
 /// The average of `per_roll` over the rolls of `pos`, weighted by their chances.
@@ -259,24 +259,23 @@ fn over_rolls(
     sum.map(|s| s as f32)
 }
 
-/// The positions left by every play of `roll` at `pos`, best first by the mover's 1-ply
-/// equity.
+/// Every play of `roll` at `pos` with the position it leaves, best first by the mover's
+/// 1-ply equity.
 fn ranked_children(
     net: &Net,
     pos: &Backgammon,
     roll: Roll,
     moves: &mut Vec<Move>,
     scratch: &mut Vec<(usize, f32)>,
-) -> Vec<(f32, Backgammon)> {
+) -> Vec<(f32, Move, Backgammon)> {
     moves.clear();
     pos.plays_of(roll, moves);
-    let mut ranked: Vec<(f32, Backgammon)> = moves
+    let mut ranked: Vec<(f32, Move, Backgammon)> = moves
         .iter()
         .map(|&mv| {
-            let mut child = pos.clone();
-            child.set_dice(roll);
+            let mut child = rolled(pos, roll);
             child.play(mv);
-            (Net::equity_of(&after_play(net, &child, scratch)), child)
+            (Net::equity_of(&after_play(net, &child, scratch)), mv, child)
         })
         .collect();
     ranked.sort_by(|a, b| b.0.total_cmp(&a.0));
@@ -296,26 +295,30 @@ fn lookahead2(
     let mut replies = Vec::new();
     over_rolls(pos, |roll| {
         let ranked = ranked_children(net, pos, roll, moves, scratch);
-        let mut best: Option<(f32, [f32; OUTPUTS])> = None;
-        for (_, child) in ranked.iter().take(candidates) {
-            let out = if child.outcome().is_some() || all_home(child) {
-                after_play(net, child, scratch)
-            } else {
-                flipped(&lookahead(net, child, &mut replies, scratch))
-            };
-            let equity = Net::equity_of(&out);
-            if best.is_none_or(|(b, _)| equity > b) {
-                best = Some((equity, out));
+        let plays: Vec<Move> = ranked.iter().take(candidates).map(|c| c.1).collect();
+        // A candidate is worth its own lookahead, an all-home race the network's (exact)
+        // outputs.
+        let judge = &mut ByOutputs(|child: &Backgammon, side| {
+            if all_home(child) {
+                return end_value(net, child, side, scratch);
             }
-        }
-        best.expect("at least one play").1
+            let own = lookahead(net, child, &mut replies, scratch);
+            if side == child.side_to_move() {
+                own
+            } else {
+                flipped(&own)
+            }
+        });
+        best_play(&rolled(pos, roll), &plays, judge)
+            .expect("at least one play")
+            .1
     })
 }
 
 /// One rollout of `plies` moves from `pos` (before the roll), each side taking its best
-/// 1-ply play, corrected by its luck: at every roll, the outputs after the best play of the
-/// roll that came less their average over all rolls (everything from the side to move at
-/// `pos`'s view). The end is the result, or the network's outputs once `plies` moves are
+/// 1-ply play, corrected by its luck ([`luck`]): at every roll, the outputs after the best
+/// play of the roll that came less their average over all rolls (everything from the side to
+/// move at `pos`'s view). The end is the result, or the network's outputs once `plies` moves are
 /// made or the race is all home. The correction has mean zero, so the expected target is
 /// the rollout's value, with most of the dice's noise gone; one move deep it is exactly
 /// [`lookahead`]. Values pushed outside 0..1 by the correction are clamped.
@@ -329,43 +332,37 @@ fn rollout_target(
 ) -> [f32; OUTPUTS] {
     let me = pos.side_to_move();
     let view = |side, out: [f32; OUTPUTS]| if side == me { out } else { flipped(&out) };
-    let mut luck = [0f64; OUTPUTS];
+    let mut luck_sum = [0f64; OUTPUTS];
     let mut cur = pos.clone();
-    let mut played = 0;
+    let mut events = Vec::new();
+    let mut moves_made = 0;
     let end = loop {
-        if cur.outcome().is_some() || played == plies || all_home(&cur) {
+        if cur.outcome().is_some() || moves_made == plies || all_home(&cur) {
             break end_value(net, &cur, me, scratch);
         }
         let mover = cur.side_to_move();
-        let rolls: Vec<(Roll, f64)> = Roll::all(cur.is_opening()).collect();
-        let pick = rng.unit();
-        let (mut cumulative, mut chosen) = (0.0, None);
-        let mut mean = [0f64; OUTPUTS];
-        for &(roll, p) in &rolls {
-            let (mv, out) = best_play(net, &cur, roll, moves, scratch);
-            let out = view(mover, out);
-            for (m, o) in mean.iter_mut().zip(out) {
-                *m += p * f64::from(o);
+        events.clear();
+        cur.chance_events(&mut events);
+        let happened = Chance::draw(&events, rng.unit());
+        let mut played = None;
+        let roll_luck = luck(&events, happened, |event| {
+            let roll = Roll::from_event(event).expect("a roll");
+            let (mv, out) = best_of_roll(net, &cur, roll, moves, scratch);
+            if event == happened {
+                played = Some((roll, mv));
             }
-            cumulative += p;
-            if chosen.is_none() && pick < cumulative {
-                chosen = Some((roll, mv, out));
-            }
-        }
-        let (roll, mv, out) = chosen.unwrap_or_else(|| {
-            let (roll, _) = rolls[rolls.len() - 1];
-            let (mv, out) = best_play(net, &cur, roll, moves, scratch);
-            (roll, mv, view(mover, out))
+            view(mover, out).map(f64::from)
         });
-        for ((l, o), m) in luck.iter_mut().zip(out).zip(mean) {
-            *l += f64::from(o) - m;
+        let (roll, mv) = played.expect("the roll that came is one of the rolls");
+        for (l, r) in luck_sum.iter_mut().zip(roll_luck) {
+            *l += r;
         }
         cur.set_dice(roll);
         cur.play(mv);
-        played += 1;
+        moves_made += 1;
     };
     let mut target = [0f32; OUTPUTS];
-    for ((t, e), l) in target.iter_mut().zip(end).zip(luck) {
+    for ((t, e), l) in target.iter_mut().zip(end).zip(luck_sum) {
         *t = (f64::from(e) - l).clamp(0.0, 1.0) as f32;
     }
     target
@@ -477,7 +474,7 @@ impl Trials {
             let mut roll = rolls[i % rolls.len()];
             let mut cur = pos.clone();
             loop {
-                let (mv, _) = best_play(net, &cur, roll, moves, scratch);
+                let (mv, _) = best_of_roll(net, &cur, roll, moves, scratch);
                 cur.set_dice(roll);
                 cur.play(mv);
                 if cur.outcome().is_some() || !contact(&cur) {
@@ -612,7 +609,7 @@ fn siblings_of(
 ) {
     let mut moves = Vec::new();
     let ranked = ranked_children(net, pos, roll, &mut moves, scratch);
-    for (_, child) in ranked.into_iter().take(count) {
+    for (_, _, child) in ranked.into_iter().take(count) {
         if child.outcome().is_none() && !all_home(&child) {
             let target = lookahead(net, &child, &mut moves, scratch);
             out.push((format_fen(&child), target));
@@ -684,7 +681,7 @@ fn generate(net: &Net, positions: u32, seed: u64, play: Play, depth: Depth, out:
                 );
                 written += (siblings.len() - before) as u32;
             }
-            let (best, _) = best_play(net, &pos, roll, &mut moves, &mut scratch);
+            let (best, _) = best_of_roll(net, &pos, roll, &mut moves, &mut scratch);
             let explored = rng.unit() < play.explore;
             let mv = if explored {
                 moves[rng.below(moves.len() as u64) as usize]
@@ -1210,7 +1207,7 @@ mod tests {
         let (mut moves, mut scratch, mut out) = (Vec::new(), Vec::new(), Vec::new());
         siblings_of(&net, &start, roll, 3, &mut out, &mut scratch);
         assert_eq!(out.len(), 3);
-        let (best, _) = best_play(&net, &start, roll, &mut moves, &mut scratch);
+        let (best, _) = best_of_roll(&net, &start, roll, &mut moves, &mut scratch);
         let mut child = start.clone();
         child.set_dice(roll);
         child.play(best);

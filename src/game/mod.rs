@@ -8,6 +8,7 @@
 //! what tests and tools need to know. This module imports nothing from the rest of the crate:
 //! games sit at the bottom of the layers (protocol -> registry -> search -> game).
 
+pub mod best_play;
 mod harness;
 mod options;
 mod parts;

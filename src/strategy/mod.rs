@@ -7,7 +7,7 @@
 pub mod backgammon;
 mod rollout;
 
-pub use rollout::{rollout, RolloutLimits, RolloutStats, MAX_TRIAL_PLIES};
+pub use rollout::{luck, rollout, RolloutLimits, RolloutStats, MAX_TRIAL_PLIES};
 
 use crate::game::Complete;
 use crate::search::{AlphaBeta, Info, Limits, Searcher, Table};

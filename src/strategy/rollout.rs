@@ -14,6 +14,7 @@
 //! evaluation takes most of the dice's noise out of it; each chance event then costs as many
 //! move choices as it has outcomes.
 
+use crate::game::best_play::{best_play, seen_by, Judge};
 use crate::game::{Chance, Complete, Outcome, Side};
 use crate::util::rng::Rng;
 use crate::util::threads::try_spawn_scoped;
@@ -235,22 +236,29 @@ fn play_trial<G: Complete>(root: &G, limits: &RolloutLimits, number: u64) -> Tri
 fn policy_move<G: Complete>(pos: &G, legal: &mut Vec<G::Move>) -> Option<(G::Move, i32)> {
     legal.clear();
     pos.legal_moves(legal);
-    let mut best = None;
-    for &mv in legal.iter() {
-        let mut child = pos.clone();
-        child.play(mv);
-        // The child's evaluation is the opponent's view (or, if the same side moves again,
-        // the mover's own).
-        let value = if child.side_to_move() == pos.side_to_move() {
-            child.evaluate()
-        } else {
-            -child.evaluate()
-        };
-        if best.is_none_or(|(_, b)| value > b) {
-            best = Some((mv, value));
-        }
+    best_play(pos, legal, &mut Quick).map(|(index, value)| (legal[index], value))
+}
+
+/// The quick policy's judge: the game's evaluation of the position a move leaves, a finished
+/// game's too (every game's evaluation of a finished position stands, as it always has in
+/// rollouts; backgammon's is the result), turned to the mover's view by whether the side to
+/// move changed (a side may move again).
+struct Quick;
+
+impl<G: Complete> Judge<G> for Quick {
+    type Worth = i32;
+
+    fn position(&mut self, pos: &G, side: Side) -> i32 {
+        seen_by(pos, side, pos.evaluate())
     }
-    best
+
+    fn result(&mut self, pos: &G, _: &Outcome, side: Side) -> i32 {
+        self.position(pos, side)
+    }
+
+    fn rank(worth: &i32) -> f64 {
+        f64::from(*worth)
+    }
 }
 
 /// The luck of chance event `event` at `pos` for side `me`: the value after the policy's
@@ -262,25 +270,39 @@ fn event_luck<G: Complete>(
     me: Side,
     legal: &mut Vec<G::Move>,
 ) -> i64 {
-    let (mut mean, mut actual) = (0.0, 0.0);
-    for chance in events {
+    let [luck] = luck(events, event, |chance| {
         let mut next = pos.clone();
-        next.apply_chance(chance.event);
+        next.apply_chance(chance);
         let mover_value = match policy_move(&next, legal) {
             Some((_, value)) => value,
             None => next.evaluate(),
         };
-        let value = f64::from(if next.side_to_move() == me {
-            mover_value
-        } else {
-            -mover_value
-        });
-        mean += chance.probability * value;
-        if chance.event == event {
-            actual = value;
+        [f64::from(seen_by(&next, me, mover_value))]
+    });
+    luck.round() as i64
+}
+
+/// The luck of `happened`, one of `events`: the values that `value` gives after it (one per
+/// quantity a caller tracks) less their probability-weighted means over all of `events`. Its
+/// mean is zero whatever `value` is, so a rollout corrected by it keeps its expectation and
+/// sheds the dice's noise that `value` sees; the one luck correction of rollouts, this
+/// module's and the training targets' of `backgammon-deep`.
+pub fn luck<const N: usize>(
+    events: &[Chance],
+    happened: u32,
+    mut value: impl FnMut(u32) -> [f64; N],
+) -> [f64; N] {
+    let (mut mean, mut actual) = ([0.0; N], [0.0; N]);
+    for chance in events {
+        let values = value(chance.event);
+        for (m, v) in mean.iter_mut().zip(values) {
+            *m += chance.probability * v;
+        }
+        if chance.event == happened {
+            actual = values;
         }
     }
-    (actual - mean).round() as i64
+    std::array::from_fn(|k| actual[k] - mean[k])
 }
 
 fn finished<G: Complete>(pos: &G, outcome: &Outcome, me: Side) -> Trial {

@@ -12,7 +12,8 @@ use super::board::{in_contact, pips};
 use super::cube::MAX_LOG2;
 use super::met::{self, Live};
 use super::{bearoff, eval, nn, race, Backgammon};
-use crate::game::{Game, Side};
+use crate::game::best_play::{best_play, seen_by, Judge};
+use crate::game::{Game, Outcome, Side};
 
 /// How much of the live-cube value a real game keeps while the sides can still hit each
 /// other (its jumps lose the rest): the constant of Janowski's paper, and GNU Backgammon's for
@@ -211,19 +212,27 @@ pub fn result_value(pos: &Backgammon, winner: Option<Side>, points: u32) -> f64 
 pub fn answer_equity(pos: &Backgammon, value_of: impl Fn(&Backgammon) -> f64) -> f64 {
     let mut answers = Vec::new();
     pos.legal_moves(&mut answers);
-    answers
-        .into_iter()
-        .map(|mv| {
-            let mut child = pos.clone();
-            child.play(mv);
-            let sign = if child.side_to_move() == pos.side_to_move() {
-                1.0
-            } else {
-                -1.0
-            };
-            sign * value_of(&child)
-        })
-        .fold(f64::NEG_INFINITY, f64::max)
+    best_play(pos, &answers, &mut Answer(value_of)).map_or(f64::NEG_INFINITY, |(_, v)| v)
+}
+
+/// [`answer_equity`]'s judge: every child, a dropped game too, is valued by the caller's
+/// function for the child's side to move, and turned by its sign.
+struct Answer<F>(F);
+
+impl<F: Fn(&Backgammon) -> f64> Judge<Backgammon> for Answer<F> {
+    type Worth = f64;
+
+    fn position(&mut self, pos: &Backgammon, side: Side) -> f64 {
+        seen_by(pos, side, (self.0)(pos))
+    }
+
+    fn result(&mut self, pos: &Backgammon, _: &Outcome, side: Side) -> f64 {
+        self.position(pos, side)
+    }
+
+    fn rank(worth: &f64) -> f64 {
+        *worth
+    }
 }
 
 /// A value for the side to move in evaluation units (thousandths of equity units, see

@@ -56,6 +56,7 @@ mod tests_cube;
 mod tests_fibs;
 #[cfg(test)]
 mod tests_matfile;
+pub mod training;
 
 use crate::game::{
     Chance, Dice, Exact, Formats, Game, GameError, GameOption, Harness, Hints, Laws, Outcome, Side,

@@ -1,10 +1,10 @@
-//! Tests of the network's inputs and training and of duplicate matches.
+//! Tests of the network's inputs and weights and of duplicate matches.
 
 use super::board::{Side26, OFF};
 use super::features::{encode, escapes, longest_prime, shots, INPUTS, PER_SIDE};
-use super::nn::{self, Net, TrainConfig};
+use super::nn::{self, Net};
 use super::*;
-use crate::arena::backgammon_duplicate::{duplicate_match, pair_results, Player};
+use crate::arena::backgammon_duplicate::{pair_results, Player};
 use crate::game::{Dice, Game};
 use crate::util::rng::Rng;
 
@@ -189,66 +189,10 @@ fn widening_keeps_the_values_and_the_old_units() {
 }
 
 #[test]
-fn td0_training_is_reproducible_and_learns() {
-    let config = TrainConfig {
-        games: 30,
-        hidden: 8,
-        alpha: 0.1,
-        lambda: 0.0,
-        seed: 4,
-    };
-    assert_eq!(nn::train(config, |_, _| {}), nn::train(config, |_, _| {}));
-    let trained = nn::train(
-        TrainConfig {
-            games: 600,
-            ..config
-        },
-        |_, _| {},
-    );
-    let untrained = nn::train(TrainConfig { games: 0, ..config }, |_, _| {});
-    let (a, b): (&'static Net, &'static Net) =
-        (Box::leak(Box::new(trained)), Box::leak(Box::new(untrained)));
-    let result = duplicate_match(Player::Net(a), Player::Net(b), 40, 1);
-    assert!(result.ppg > 0.3, "{result:?}");
-}
-
-#[test]
 fn duplicate_pairs_do_not_depend_on_threads() {
     let (a, b) = (Player::OnePly(EvalKind::Neural), Player::Pubeval);
     assert_eq!(
         pair_results(a, b, 0..6, 3, 1),
         pair_results(a, b, 0..6, 3, 2)
     );
-}
-
-#[test]
-fn workers_games_teach_the_learner() {
-    // Distributed training: rounds of games played by a frozen copy, then learnt from.
-    let config = TrainConfig {
-        games: 0,
-        hidden: 8,
-        alpha: 0.1,
-        lambda: 0.0,
-        seed: 4,
-    };
-    let untrained = nn::train(config, |_, _| {});
-    let mut net = untrained.clone();
-    let mut rng = Rng::new(9);
-    for _ in 0..4 {
-        let games: Vec<_> = (0..150).map(|_| nn::self_play(&net, &mut rng)).collect();
-        net = nn::learn_from(net, &config, &games).expect("the games replay");
-    }
-    let (a, b): (&'static Net, &'static Net) = (
-        Box::leak(Box::new(net)),
-        Box::leak(Box::new(untrained.clone())),
-    );
-    let result = duplicate_match(Player::Net(a), Player::Net(b), 40, 1);
-    assert!(result.ppg > 0.3, "{result:?}");
-    // A game that does not fit the rules is refused, naming it.
-    let mut game = nn::self_play(&untrained, &mut rng);
-    game.pop();
-    let short = nn::learn_from(untrained.clone(), &config, &[game.clone()]);
-    assert!(short.is_err_and(|e| e.starts_with("game 1:")));
-    game[0].1 = 999;
-    assert!(nn::learn_from(untrained, &config, &[game]).is_err());
 }

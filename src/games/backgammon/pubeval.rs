@@ -8,7 +8,8 @@
 
 use super::board::{self, Side26, BAR, OFF};
 use super::{Backgammon, Move};
-use crate::game::Game;
+use crate::game::best_play::{best_play, Judge};
+use crate::game::{Game, Outcome, Side};
 
 /// The 122 inputs for `me` (the side that just played) against `them`.
 fn inputs(me: &Side26, them: &Side26) -> [f32; 122] {
@@ -70,20 +71,30 @@ pub fn choose(pos: &Backgammon) -> Option<Move> {
     let mut moves = Vec::new();
     pos.dice()?;
     pos.legal_moves(&mut moves);
-    let mut best: Option<(f32, Move)> = None;
-    for mv in moves {
-        let mut child = pos.clone();
-        child.play(mv);
-        let s = score(
-            child.checkers(mover),
-            child.checkers(mover.opponent()),
-            race,
-        );
-        if best.is_none_or(|(b, _)| s > b) {
-            best = Some((s, mv));
-        }
+    best_play(pos, &moves, &mut Pubeval { race }).map(|(index, _)| moves[index])
+}
+
+/// Pubeval as a [`Judge`]: the side asked about is always the one that just played, the
+/// weights are those of the position before the play, and a finished game is the same huge
+/// score whatever its points ([`score`]'s, as Tesauro wrote it).
+struct Pubeval {
+    race: bool,
+}
+
+impl Judge<Backgammon> for Pubeval {
+    type Worth = f32;
+
+    fn position(&mut self, pos: &Backgammon, side: Side) -> f32 {
+        score(pos.checkers(side), pos.checkers(side.opponent()), self.race)
     }
-    best.map(|(_, mv)| mv)
+
+    fn result(&mut self, pos: &Backgammon, _: &Outcome, side: Side) -> f32 {
+        self.position(pos, side)
+    }
+
+    fn rank(worth: &f32) -> f64 {
+        f64::from(*worth)
+    }
 }
 
 /// Race weights (used once neither side can hit the other).

@@ -369,20 +369,6 @@ fn network_weights_round_trip_and_load() {
 }
 
 #[test]
-fn td_training_runs_and_is_reproducible() {
-    let config = nn::TrainConfig {
-        games: 3,
-        hidden: 4,
-        alpha: 0.1,
-        lambda: 0.7,
-        seed: 9,
-    };
-    let a = nn::train(config, |_, _| {});
-    let b = nn::train(config, |_, _| {});
-    assert_eq!(a, b);
-}
-
-#[test]
 fn doubling_cube_offer_take_drop() {
     let opts = Backgammon::parse_options(&[("cube", "on")]).unwrap();
     let start = Backgammon::start(&opts);

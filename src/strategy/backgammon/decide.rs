@@ -3,6 +3,7 @@
 //! a double (`take`, `drop`, `beaver`).
 
 use super::CubeGame;
+use crate::game::best_play::{best_play, GameValue};
 use crate::game::Chance;
 use crate::search::{Budget, Info, Limits, Score, Searcher, Table, MATE, MAX_PLY, PROVEN};
 use crate::strategy::Chosen;
@@ -246,19 +247,7 @@ fn quick_answer<G: CubeGame>(root: &G, limits: &Limits) -> Option<G::Move> {
     let mut moves = Vec::new();
     root.legal_moves(&mut moves);
     limits.keep_root_moves(&mut moves);
-    moves
-        .into_iter()
-        .map(|mv| {
-            let mut next = root.clone();
-            next.play(mv);
-            let value = match next.outcome() {
-                Some(outcome) => next.terminal_value(&outcome).unwrap_or(0),
-                None => next.evaluate(),
-            };
-            (mv, view(root, &next) * value)
-        })
-        .min_by_key(|&(_, value)| std::cmp::Reverse(value))
-        .map(|(mv, _)| mv)
+    best_play(root, &moves, &mut GameValue).map(|(index, _)| moves[index])
 }
 
 /// Fixed-depth searches of children, sharing one deadline and node budget.

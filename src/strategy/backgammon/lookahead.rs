@@ -15,7 +15,8 @@
 //! the choice does not depend on the number of threads, only on how far the clock lets it go.
 
 use super::CubeGame;
-use crate::game::Chance;
+use crate::game::best_play::{best_play, seen_by, Judge};
+use crate::game::{Chance, Outcome, Side};
 use crate::search::{Budget, Info, Limits, Score, SearchResult};
 use crate::util::threads::try_spawn_scoped;
 use std::sync::atomic::{AtomicBool, AtomicU64, AtomicUsize, Ordering};
@@ -318,6 +319,24 @@ fn pass<'s, G: CubeGame>(
     values
 }
 
+/// A 1-ply reply is valued by [`Walk::static_value`] of the position it leaves (a node
+/// each), for the replying side.
+impl<G: CubeGame> Judge<G> for Walk<'_, G> {
+    type Worth = i32;
+
+    fn position(&mut self, pos: &G, side: Side) -> i32 {
+        seen_by(pos, side, self.static_value(pos))
+    }
+
+    fn result(&mut self, pos: &G, _: &Outcome, side: Side) -> i32 {
+        self.position(pos, side)
+    }
+
+    fn rank(worth: &i32) -> f64 {
+        f64::from(*worth)
+    }
+}
+
 /// One thread's walk: the shared limits and its reused buffers.
 struct Walk<'a, G: CubeGame> {
     shared: &'a Shared<'a>,
@@ -349,12 +368,8 @@ impl<'a, G: CubeGame> Walk<'a, G> {
     fn three_ply_roll(&mut self, rolled: &G) -> Option<i32> {
         let mut moves = Vec::new();
         rolled.legal_moves(&mut moves);
-        let reply = moves
-            .iter()
-            .map(|&mv| (self.static_value(&after(rolled, mv)), mv))
-            .min_by_key(|&(value, _)| value)
-            .map(|(_, mv)| mv)?;
-        Some(-self.two_ply(&after(rolled, reply))?)
+        let (reply, _) = best_play(rolled, &moves, self)?;
+        Some(-self.two_ply(&after(rolled, moves[reply]))?)
     }
 
     /// One roll of a 2-ply value: the roller's best 1-ply reply, for the roller.
@@ -362,11 +377,7 @@ impl<'a, G: CubeGame> Walk<'a, G> {
         let mut moves = std::mem::take(&mut self.moves);
         moves.clear();
         rolled.legal_moves(&mut moves);
-        let best = moves
-            .iter()
-            .map(|&mv| -self.static_value(&after(rolled, mv)))
-            .max()
-            .unwrap_or(0);
+        let best = best_play(rolled, &moves, self).map_or(0, |(_, value)| value);
         self.moves = moves;
         Some(best)
     }

@@ -9,15 +9,16 @@
 //! `--games` games with the `--from` network and writes them (a worker), `--learn-from
 //! FILE...` learns from such games instead of playing (the learner) and writes `--out`.
 
+mod td;
+
 use clap::{CommandFactory, Parser};
 use std::path::{Path, PathBuf};
 use tabula::arena::backgammon_duplicate::{duplicate_match, Player};
-use tabula::games::backgammon::nn::{
-    learn_from, self_play, train, train_from, Net, TrainConfig, Turn, MAX_HIDDEN,
-};
+use tabula::games::backgammon::nn::{Net, MAX_HIDDEN};
 use tabula::games::backgammon::Roll;
 use tabula::util::cli::{check_writable, exit_on_closed_output, positive, unit_interval};
 use tabula::util::rng::Rng;
+use td::{learn_from, self_play, train, train_from, TrainConfig, Turn};
 
 /// Trains the backgammon network by self-play (TD) and writes its weights (docs/backgammon.md).
 #[derive(Parser, Debug)]
