@@ -261,7 +261,7 @@ impl Game for Breakthrough {
             token,
             text::parse_move(token, self.size),
             find_equal,
-            |&mv| Some(GameError::illegal(token, text::why_illegal(self, mv))),
+            |&mv| text::why_illegal(self, mv).map(|reason| GameError::illegal(token, reason)),
         )
     }
 
