@@ -36,7 +36,9 @@ fn parse_cell_syntax(text: &str) -> Option<(usize, usize)> {
 /// What a token names, read for its syntax only: `pass`, or the 0-based (row, column) of
 /// each stone, as many as are written.
 enum Written {
+    /// `pass`.
     Pass,
+    /// The cells in the order written.
     Stones(Vec<(usize, usize)>),
 }
 

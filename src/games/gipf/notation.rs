@@ -302,6 +302,7 @@ impl Gipf {
             .enumerate()
             .filter(|(_, mv)| mv.push as usize == push && mv.gipf_piece == written.gipf_piece)
             .peekable();
+        // No legal move pushes there with that piece: nothing to play out.
         kind.peek()?;
         let end = self.written_end(written, push)?;
         kind.find(|(_, &mv)| self.after_move(mv) == end)
