@@ -10,10 +10,12 @@
 
 pub mod best_play;
 mod harness;
+mod legality;
 mod options;
 mod parts;
 
 pub use harness::{Harness, Laws};
+pub use legality::{find_equal, resolve_move, NOT_LEGAL};
 pub use options::{check_options, GameOption, OptionKind};
 pub use parts::{Dice, Exact, Formats, Hints};
 
@@ -288,6 +290,8 @@ pub trait Game: Clone + Debug + Send + Sync + 'static {
     fn format_move(&self, mv: Self::Move) -> String;
     /// Resolves any accepted spelling to a legal move, or says why it is not one:
     /// [`GameError::BadMove`] for syntax, [`GameError::IllegalMove`] with the broken rule.
+    /// Games read the text for its syntax and look it up among [`Game::legal_moves`]
+    /// ([`resolve_move`]), so that the generator alone decides what is legal.
     fn parse_move(&self, token: &str) -> Result<Self::Move, GameError>;
 
     /// Static evaluation in centipawn-like units from the side to move's point of view.

@@ -2,6 +2,8 @@
 //! string-level adapter ([`AnyGame`]) the protocol drives them through.
 
 mod adapter;
+#[cfg(test)]
+mod legality_tests;
 
 use crate::game::{check_options, Complete, Game, GameError, GameOption};
 use crate::games::{backgammon, bombardment, breakthrough, cascades, gipf, morris, nim};

@@ -6,7 +6,7 @@ use super::board::{self, check_step, Side26, StepError, BAR, OFF};
 use super::cube::CubeAction;
 use super::movegen::{Move, Roll, Step};
 use super::Backgammon;
-use crate::game::{Game, GameError, Side};
+use crate::game::{resolve_move, Game, GameError, Side};
 
 /// A point's name in move tokens (and position strings): `bar`, `off` or the number.
 pub(super) fn point_name(p: u8) -> String {
@@ -120,13 +120,143 @@ fn parse_point(token: &str, p: &str) -> Result<usize, GameError> {
     }
 }
 
-/// Resolves a token to a legal play of `pos`, or says which rule it breaks.
-pub fn parse_move(pos: &Backgammon, token: &str) -> Result<Move, GameError> {
-    if pos.outcome().is_some() {
-        return Err(GameError::GameOver);
+/// What a token names, read for its syntax only. A token that cannot be read still gets
+/// its reason from [`refusal`], whose checks keep their own order (some rules come before
+/// the syntax of the steps).
+enum Written {
+    /// `double`, `take`, `drop` or `beaver`.
+    Cube(CubeAction),
+    /// A play: its roll if written, and the journeys of its checkers (none for `pass`).
+    Play {
+        roll: Option<Roll>,
+        segments: Vec<Segment>,
+    },
+    /// Not a move of this game.
+    Unreadable,
+}
+
+/// A play's written roll, if any, and the rest (`31:8/5,6/5`, `8/5,6/5`).
+fn split_roll(token: &str) -> (Option<&str>, &str) {
+    match token.split_once(':') {
+        Some((roll, body)) => (Some(roll), body),
+        None => (None, token),
     }
+}
+
+/// Reads a token for its syntax only.
+fn read(token: &str) -> Written {
     if let Some(action) = CubeAction::parse(token) {
-        return parse_cube_action(pos, token, action);
+        return Written::Cube(action);
+    }
+    let (roll_text, body) = split_roll(token);
+    let roll = match roll_text.map(parse_roll) {
+        Some(None) => return Written::Unreadable,
+        Some(roll) => roll,
+        None => None,
+    };
+    let segments = match body {
+        "pass" => Vec::new(),
+        _ => match parse_steps(token, body) {
+            Ok(segments) => segments,
+            Err(_) => return Written::Unreadable,
+        },
+    };
+    Written::Play { roll, segments }
+}
+
+/// Resolves a token to a legal move of `pos`, or says which rule it breaks.
+pub fn parse_move(pos: &Backgammon, token: &str) -> Result<Move, GameError> {
+    let written = read(token);
+    // Before the roll every roll's plays are legal: a play with its roll written is looked
+    // up among that roll's plays alone (the same moves), not among all 21 rolls'.
+    let rolled = match written {
+        Written::Play {
+            roll: Some(roll), ..
+        } if pos.dice().is_none() && pos.roll_allowed(roll) => {
+            let mut rolled = pos.clone();
+            rolled.set_dice(roll);
+            Some(rolled)
+        }
+        _ => None,
+    };
+    let within = rolled.as_ref().unwrap_or(pos);
+    resolve_move(
+        within,
+        token,
+        Ok(written),
+        |written, legal| find_written(within, written, legal),
+        |_| refusal(pos, token).err(),
+    )
+}
+
+/// The legal move a written token names: its cube action, or the play of its roll that
+/// its steps reach when walked with the dice in some order (each step as the move generator
+/// allows it: [`check_step`]).
+fn find_written(pos: &Backgammon, written: &Written, legal: &[Move]) -> Option<usize> {
+    let found = match written {
+        Written::Cube(action) => Move::cube_action(*action),
+        Written::Play { roll, segments } => {
+            let roll = roll.or(pos.dice())?;
+            let plays: Vec<Move> = legal
+                .iter()
+                .filter(|mv| mv.cube == CubeAction::None && mv.roll == roll)
+                .copied()
+                .collect();
+            walk_play(pos, roll, segments, &plays).ok()?
+        }
+        Written::Unreadable => return None,
+    };
+    legal.iter().position(|&mv| mv == found)
+}
+
+/// The dice of `roll` by face value: how many times each may be used.
+fn dice_of(roll: Roll) -> [u8; 7] {
+    let mut dice = [0u8; 7];
+    dice[roll.hi as usize] += 1;
+    dice[roll.lo as usize] += 1;
+    if roll.is_double() {
+        dice[roll.hi as usize] = 4;
+    }
+    dice
+}
+
+/// The play among `plays` (all of `roll`) that the written segments reach, or why none is:
+/// the reason of the failure that got furthest.
+fn walk_play(
+    pos: &Backgammon,
+    roll: Roll,
+    segments: &[Segment],
+    plays: &[Move],
+) -> Result<Move, String> {
+    let side = pos.side_to_move();
+    let (mut me, mut them) = (*pos.checkers(side), *pos.checkers(side.opponent()));
+    let targets: Vec<(Side26, Side26)> = plays.iter().map(|&mv| after(me, them, mv)).collect();
+    let mut walk = Walk {
+        side,
+        roll,
+        segments,
+        legal: plays,
+        targets: &targets,
+        steps: Vec::with_capacity(8),
+        failure: (0, String::new()),
+    };
+    let start_dice = dice_of(roll);
+    let start = segments.first().map_or(OFF, |s| s.from);
+    walk.go(
+        &mut me,
+        &mut them,
+        &mut start_dice.clone(),
+        0,
+        start,
+        start_dice,
+    )
+    .ok_or(walk.failure.1)
+}
+
+/// Why a token names no legal move, by the first rule it breaks (`Ok`: no rule found).
+fn refusal(pos: &Backgammon, token: &str) -> Result<(), GameError> {
+    if let Some(action) = CubeAction::parse(token) {
+        return cube_refusal(pos, token, action);
     }
     if pos.cube().offered {
         return Err(GameError::illegal(
@@ -134,10 +264,7 @@ pub fn parse_move(pos: &Backgammon, token: &str) -> Result<Move, GameError> {
             "a double is offered: the answer is take or drop",
         ));
     }
-    let (roll_text, body) = match token.split_once(':') {
-        Some((r, b)) => (Some(r), b),
-        None => (None, token),
-    };
+    let (roll_text, body) = split_roll(token);
     let written = match roll_text {
         Some(r) => Some(parse_roll(r).ok_or_else(|| {
             GameError::bad_move(
@@ -173,7 +300,7 @@ pub fn parse_move(pos: &Backgammon, token: &str) -> Result<Move, GameError> {
     pos.plays_of(roll, &mut legal);
     if body == "pass" {
         return match legal.as_slice() {
-            [only] if only.len == 0 => Ok(*only),
+            [only] if only.len == 0 => Ok(()),
             _ => Err(GameError::illegal(
                 token,
                 format!(
@@ -184,35 +311,13 @@ pub fn parse_move(pos: &Backgammon, token: &str) -> Result<Move, GameError> {
         };
     }
     let segments = parse_steps(token, body)?;
-    let side = pos.side_to_move();
-    let (me, them) = (*pos.checkers(side), *pos.checkers(side.opponent()));
-    let targets: Vec<(Side26, Side26)> = legal.iter().map(|&mv| after(me, them, mv)).collect();
-    let mut dice = [0u8; 7];
-    dice[roll.hi as usize] += 1;
-    dice[roll.lo as usize] += 1;
-    if roll.is_double() {
-        dice[roll.hi as usize] = 4;
-    }
-    let mut walk = Walk {
-        side,
-        roll,
-        segments: &segments,
-        legal: &legal,
-        targets: &targets,
-        steps: Vec::with_capacity(8),
-        failure: (0, String::new()),
-    };
-    let (mut me, mut them) = (me, them);
-    let start = segments.first().map_or(OFF, |s| s.from);
-    let start_dice = dice;
-    match walk.go(&mut me, &mut them, &mut dice, 0, start, start_dice) {
-        Some(mv) => Ok(mv),
-        None => Err(GameError::illegal(token, walk.failure.1)),
-    }
+    walk_play(pos, roll, &segments, &legal)
+        .map(drop)
+        .map_err(|reason| GameError::illegal(token, reason))
 }
 
-/// `double`, `take` or `drop`, when the cube allows it.
-fn parse_cube_action(pos: &Backgammon, token: &str, action: CubeAction) -> Result<Move, GameError> {
+/// Why `double`, `take`, `drop` or `beaver` is not allowed now (`Ok`: no rule found).
+fn cube_refusal(pos: &Backgammon, token: &str, action: CubeAction) -> Result<(), GameError> {
     let refusal = match action {
         CubeAction::Double => pos.double_refusal(),
         CubeAction::Beaver => pos.beaver_refusal().map(str::to_owned),
@@ -221,7 +326,7 @@ fn parse_cube_action(pos: &Backgammon, token: &str, action: CubeAction) -> Resul
     };
     match refusal {
         Some(reason) => Err(GameError::illegal(token, reason)),
-        None => Ok(Move::cube_action(action)),
+        None => Ok(()),
     }
 }
 

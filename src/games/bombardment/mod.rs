@@ -23,8 +23,8 @@ mod tests;
 mod zobrist;
 
 use crate::game::{
-    Build, Dice, Exact, Formats, Game, GameError, GameOption, Harness, Hints, Laws, OptionKind,
-    Outcome, Side,
+    find_equal, resolve_move, Build, Dice, Exact, Formats, Game, GameError, GameOption, Harness,
+    Hints, Laws, OptionKind, Outcome, Side,
 };
 use bits::{Bits, U256};
 use geometry::Geometry;
@@ -268,7 +268,10 @@ impl<B: Bits> Game for Bombardment<B> {
     }
 
     fn parse_move(&self, token: &str) -> Result<Move, GameError> {
-        notation::parse_move(self, token)
+        let written = notation::read_move(&self.geometry, token);
+        resolve_move(self, token, written, find_equal, |&mv| {
+            notation::why_illegal(self, mv).map(|reason| GameError::illegal(token, reason))
+        })
     }
 
     fn evaluate(&self) -> i32 {

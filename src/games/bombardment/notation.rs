@@ -3,7 +3,7 @@
 use super::bits::Bits;
 use super::geometry::Geometry;
 use super::{Bombardment, Move};
-use crate::game::{Game, GameError, Side};
+use crate::game::{GameError, Side};
 
 /// The canonical spelling of a move.
 pub fn format_move<B: Bits>(geometry: &Geometry<B>, mv: Move) -> String {
@@ -35,9 +35,8 @@ fn looks_like_square(text: &str) -> bool {
         && chars.all(|c| c.is_ascii_digit())
 }
 
-/// Resolves a token to a legal move, or says which rule it breaks.
-pub fn parse_move<B: Bits>(position: &Bombardment<B>, token: &str) -> Result<Move, GameError> {
-    let geometry = &position.geometry;
+/// What a token names (syntax and board only: legality is the move list's).
+pub fn read_move<B: Bits>(geometry: &Geometry<B>, token: &str) -> Result<Move, GameError> {
     let square = |text: &str| {
         geometry.parse_square(text).ok_or_else(|| {
             let last = geometry.square_name(geometry.size * geometry.size - 1);
@@ -48,52 +47,44 @@ pub fn parse_move<B: Bits>(position: &Bombardment<B>, token: &str) -> Result<Mov
         })
     };
     let expected = "expected a step like e2e3 or a detonation like xe2";
-    let mv = if let Some(rest) = token.strip_prefix('x') {
+    if let Some(rest) = token.strip_prefix('x') {
         if !looks_like_square(rest) {
             return Err(GameError::bad_move(token, expected));
         }
-        Move::Detonate(square(rest)? as u8)
-    } else {
-        let (from, to) = split_step(token).ok_or_else(|| GameError::bad_move(token, expected))?;
-        if !looks_like_square(from) || !looks_like_square(to) {
-            return Err(GameError::bad_move(token, expected));
-        }
-        Move::Step(square(from)? as u8, square(to)? as u8)
-    };
-    if position.outcome().is_some() {
-        return Err(GameError::GameOver);
+        return Ok(Move::Detonate(square(rest)? as u8));
     }
+    let (from, to) = split_step(token).ok_or_else(|| GameError::bad_move(token, expected))?;
+    if !looks_like_square(from) || !looks_like_square(to) {
+        return Err(GameError::bad_move(token, expected));
+    }
+    Ok(Move::Step(square(from)? as u8, square(to)? as u8))
+}
+
+/// Why `mv` is not a legal move of `position`, by the first rule it breaks, if any.
+pub fn why_illegal<B: Bits>(position: &Bombardment<B>, mv: Move) -> Option<String> {
+    let geometry = &position.geometry;
     let side = position.side;
     let own = position.pieces[side.index()];
     let origin = match mv {
         Move::Step(from, _) | Move::Detonate(from) => from as u32,
     };
     if !own.has(origin) {
-        return Err(GameError::illegal(
-            token,
-            format!(
-                "no {} piece on {}",
-                side.name(),
-                geometry.square_name(origin)
-            ),
+        return Some(format!(
+            "no {} piece on {}",
+            side.name(),
+            geometry.square_name(origin)
         ));
     }
     if let Move::Step(from, to) = mv {
         let (straight, left, right) = geometry.steps(B::bit(from as u32), side == Side::White);
         if !(straight | left | right).has(to as u32) {
-            return Err(GameError::illegal(
-                token,
-                "a piece steps one square straight or diagonally forward",
-            ));
+            return Some("a piece steps one square straight or diagonally forward".into());
         }
         if position.occupied().has(to as u32) {
-            return Err(GameError::illegal(
-                token,
-                format!("{} is occupied", geometry.square_name(to as u32)),
-            ));
+            return Some(format!("{} is occupied", geometry.square_name(to as u32)));
         }
     }
-    Ok(mv)
+    None
 }
 
 /// The position string: ranks from the top, then the side to move.

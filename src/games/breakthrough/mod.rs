@@ -19,8 +19,8 @@ mod laws;
 mod text;
 
 use crate::game::{
-    Dice, Exact, Formats, Game, GameError, GameOption, Harness, Hints, Laws, OptionKind, Outcome,
-    Side,
+    find_equal, resolve_move, Dice, Exact, Formats, Game, GameError, GameOption, Harness, Hints,
+    Laws, OptionKind, Outcome, Side,
 };
 
 /// The smallest and largest board.
@@ -256,16 +256,13 @@ impl Game for Breakthrough {
     }
 
     fn parse_move(&self, token: &str) -> Result<Move, GameError> {
-        let mv = text::parse_move(token, self.size)?;
-        if self.outcome().is_some() {
-            return Err(GameError::GameOver);
-        }
-        let mut legal = Vec::new();
-        self.legal_moves(&mut legal);
-        if legal.contains(&mv) {
-            return Ok(mv);
-        }
-        Err(GameError::illegal(token, text::why_illegal(self, mv)))
+        resolve_move(
+            self,
+            token,
+            text::parse_move(token, self.size),
+            find_equal,
+            |&mv| text::why_illegal(self, mv).map(|reason| GameError::illegal(token, reason)),
+        )
     }
 
     fn evaluate(&self) -> i32 {

@@ -33,12 +33,12 @@ pub fn parse_move(token: &str, size: u8) -> Result<Move, GameError> {
     Ok(Move { from, to })
 }
 
-/// Why a well-formed move is not legal here, by the first rule it breaks.
-pub fn why_illegal(pos: &Breakthrough, mv: Move) -> String {
+/// Why a well-formed move is not legal here, by the first rule it breaks, if any.
+pub fn why_illegal(pos: &Breakthrough, mv: Move) -> Option<String> {
     let me = pos.side.index();
     let them = pos.side.opponent().index();
     if pos.men[me] & 1 << mv.from == 0 {
-        return format!("no {} man on {}", pos.side.name(), square(mv.from));
+        return Some(format!("no {} man on {}", pos.side.name(), square(mv.from)));
     }
     let forward = match pos.side {
         Side::White => i16::from(mv.to / 8) - i16::from(mv.from / 8),
@@ -46,15 +46,15 @@ pub fn why_illegal(pos: &Breakthrough, mv: Move) -> String {
     };
     let sideways = (i16::from(mv.to % 8) - i16::from(mv.from % 8)).abs();
     if forward != 1 || sideways > 1 {
-        return "a man moves one square forward, straight or diagonally".into();
+        return Some("a man moves one square forward, straight or diagonally".into());
     }
     if pos.men[me] & 1 << mv.to != 0 {
-        return format!("{} holds a man of the same side", square(mv.to));
+        return Some(format!("{} holds a man of the same side", square(mv.to)));
     }
     if sideways == 0 && pos.men[them] & 1 << mv.to != 0 {
-        return "a man captures diagonally, never straight ahead".into();
+        return Some("a man captures diagonally, never straight ahead".into());
     }
-    "not a legal move here".into()
+    None
 }
 
 /// Parses a position string of a board of `size`.

@@ -1,9 +1,8 @@
 //! Move tokens, position strings and the `d` drawing (formats in `mod.rs` and notation.md).
 
 use super::board::{self, Adjacency, Cell, Geometry, Rows, MAX_SIDE};
-use super::movegen::canonical_pair;
 use super::{Cascades, Move};
-use crate::game::{Game, GameError, Side};
+use crate::game::{resolve_move, Game, GameError, Side};
 
 /// The name of a cell: row letter, then the 1-based column (`c10`).
 pub fn cell_name(cell: Cell) -> String {
@@ -34,26 +33,75 @@ fn parse_cell_syntax(text: &str) -> Option<(usize, usize)> {
     Some(((letter - b'a') as usize, column - 1))
 }
 
+/// What a token names, read for its syntax only: `pass`, or the 0-based (row, column) of
+/// each stone, as many as are written.
+enum Written {
+    /// `pass`.
+    Pass,
+    /// The cells in the order written.
+    Stones(Vec<(usize, usize)>),
+}
+
 /// Resolves any legal spelling of a move, or names the rule it breaks.
 pub fn parse_move(position: &Cascades, token: &str) -> Result<Move, GameError> {
+    // The game being over comes before any syntax, as it always has.
     if position.outcome().is_some() {
         return Err(GameError::GameOver);
     }
+    resolve_move(position, token, read_move(token), find_written, |written| {
+        why_illegal(position, token, written).err()
+    })
+}
+
+/// Splits a token into its cells (syntax only: the board and the rules are not consulted).
+fn read_move(token: &str) -> Result<Written, GameError> {
     if token == "pass" {
-        return Ok(Move::Pass);
+        return Ok(Written::Pass);
     }
-    let mut coordinates = Vec::new();
-    for part in token.split(',') {
-        match parse_cell_syntax(part) {
-            Some(rc) => coordinates.push(rc),
-            None => {
-                return Err(GameError::bad_move(
-                    token,
-                    "expected pass, a cell like c3, or two cells like c3,c4",
-                ))
+    token
+        .split(',')
+        .map(parse_cell_syntax)
+        .collect::<Option<_>>()
+        .map(Written::Stones)
+        .ok_or_else(|| {
+            GameError::bad_move(
+                token,
+                "expected pass, a cell like c3, or two cells like c3,c4",
+            )
+        })
+}
+
+/// The legal move the written cells name. Two stones that are each legal alone (both
+/// single-stone moves are listed) name one move in either order; otherwise the second stone
+/// relies on the first, and only that order names it.
+fn find_written(written: &Written, legal: &[Move]) -> Option<usize> {
+    let listed = |mv: Move| legal.iter().position(|&m| m == mv);
+    match *written {
+        Written::Pass => listed(Move::Pass),
+        Written::Stones(ref cells) => {
+            let cell = |(row, col): (usize, usize)| Cell::new(row, col);
+            match cells[..] {
+                [one] => listed(Move::One(cell(one))),
+                [a, b] => {
+                    let (a, b) = (cell(a), cell(b));
+                    listed(Move::Two(a, b)).or_else(|| {
+                        listed(Move::One(a))
+                            .and(listed(Move::One(b)))
+                            .and(listed(Move::Two(b, a)))
+                    })
+                }
+                _ => None,
             }
         }
     }
+}
+
+/// Why the written stones are not a legal move here, by the first rule they break (`Ok`: no
+/// rule found).
+fn why_illegal(position: &Cascades, token: &str, written: &Written) -> Result<(), GameError> {
+    let Written::Stones(coordinates) = written else {
+        return Ok(());
+    };
     if coordinates.len() > 2 {
         return Err(GameError::illegal(
             token,
@@ -62,7 +110,7 @@ pub fn parse_move(position: &Cascades, token: &str) -> Result<Move, GameError> {
     }
     let g = position.geometry();
     let mut cells = Vec::with_capacity(2);
-    for (row, col) in coordinates {
+    for &(row, col) in coordinates {
         cells.push(on_board(g, token, row, col)?);
     }
     if cells.len() == 2 && cells[0] == cells[1] {
@@ -78,19 +126,13 @@ pub fn parse_move(position: &Cascades, token: &str) -> Result<Move, GameError> {
     let side = position.side_to_move();
     let mut own = *position.stones(side);
     let mut occupied = position.occupied();
-    let alone = position.targets();
     for &cell in &cells {
         check_stone(g, side, &own, &occupied, cell)
             .map_err(|why| GameError::illegal(token, why))?;
         cell.set(&mut own);
         cell.set(&mut occupied);
     }
-    Ok(match cells[..] {
-        [one] => Move::One(one),
-        [first, second] if second.is_in(&alone) => canonical_pair(first, second),
-        [first, second] => Move::Two(first, second),
-        _ => unreachable!("one or two cells were checked above"),
-    })
+    Ok(())
 }
 
 /// The cell at 0-based `row`, `col`, if it is on the board.

@@ -8,7 +8,7 @@ use super::geometry::{
 };
 use super::movegen::{Choices, Move};
 use super::{Gipf, Variant};
-use crate::game::{GameError, Side};
+use crate::game::{resolve_move, GameError, Side};
 
 /// A written removal choice: the run's two ends and the spots whose GIPF-pieces stay.
 struct Written {
@@ -168,15 +168,14 @@ impl Gipf {
         out
     }
 
-    /// Applies written choices for the mover, checking each is one it may make now.
+    /// Applies written choices for the mover, saying why one is not a choice it may make now.
     fn apply_choices(
         &self,
         pos: &mut Gipf,
         token: &str,
         written: &[Written],
-    ) -> Result<Choices, GameError> {
+    ) -> Result<(), GameError> {
         let mover = self.to_move;
-        let mut choices = Choices::default();
         for choice in written {
             let (a, b) = choice.ends;
             let shown = format!("x{}-{}", pretty(a), pretty(b));
@@ -226,9 +225,6 @@ impl Gipf {
                 ));
             }
             pos.remove_chosen(mover, run, keep);
-            choices = choices.with(run, keep).ok_or_else(|| {
-                GameError::illegal(token, "wrong removal choice: too many removals")
-            })?;
         }
         let mut probe = *pos;
         let due = probe.remove_free(mover);
@@ -250,7 +246,7 @@ impl Gipf {
             return Err(GameError::illegal(token, message));
         }
         pos.remove_free(mover);
-        Ok(choices)
+        Ok(())
     }
 
     /// Why `side` may not push the kind of piece written, if it may not.
@@ -288,11 +284,70 @@ impl Gipf {
 
     /// Resolves a token to the legal move it spells.
     pub(crate) fn read_move(&self, token: &str) -> Result<Move, GameError> {
-        let parts = tokenize(token)?;
-        let (dot, target) = (parts.dot, parts.target);
-        if self.outcome_now().is_some() {
-            return Err(GameError::GameOver);
+        resolve_move(
+            self,
+            token,
+            tokenize(token),
+            |written, legal| self.find_written(written, legal),
+            |written| self.why_illegal(token, written).err(),
+        )
+    }
+
+    /// The legal move a written turn names: the same push of the same kind of piece, leading
+    /// to the same position (choices may be written in any order that reaches it).
+    fn find_written(&self, written: &Token, legal: &[Move]) -> Option<usize> {
+        let push = push_between(written.dot, written.target)?;
+        let mut kind = legal
+            .iter()
+            .enumerate()
+            .filter(|(_, mv)| mv.push as usize == push && mv.gipf_piece == written.gipf_piece)
+            .peekable();
+        // No legal move pushes there with that piece: nothing to play out.
+        kind.peek()?;
+        let end = self.written_end(written, push)?;
+        kind.find(|(_, &mv)| self.after_move(mv) == end)
+            .map(|(i, _)| i)
+    }
+
+    /// The position a written turn leads to, if each of its choices is one of the mover's
+    /// rows when it comes, none is left undecided and the push can be made (whether the turn
+    /// is legal is the move list's to say).
+    fn written_end(&self, written: &Token, push: usize) -> Option<Gipf> {
+        let mover = self.to_move;
+        let mut pos = *self;
+        pos.make_choices(mover, &written.before)?;
+        let pieces = 1 + u8::from(written.gipf_piece);
+        if !pos.push_is_legal(push) || pos.reserve[mover.index()] < pieces {
+            return None;
         }
+        pos.apply_push(push, mover, written.gipf_piece);
+        if !written.gipf_piece {
+            pos.may_bring &= !(1 << mover.index());
+        }
+        pos.make_choices(mover, &written.after)?;
+        pos.finish_turn(mover);
+        Some(pos)
+    }
+
+    /// Removes the written runs of `side` in order; `None` when one is not due or a row is
+    /// left undecided.
+    fn make_choices(&mut self, side: Side, written: &[Written]) -> Option<()> {
+        for choice in written {
+            let run = segment_between(choice.ends.0, choice.ends.1)?;
+            let keep = choice
+                .keep
+                .iter()
+                .fold(0u64, |keep, &spot| keep | 1 << spot);
+            if !self.remove_chosen(side, run, keep) {
+                return None;
+            }
+        }
+        self.remove_free(side).as_slice().is_empty().then_some(())
+    }
+
+    /// Why a written turn is not legal, by the first rule it breaks (`Ok`: no rule found).
+    fn why_illegal(&self, token: &str, parts: &Token) -> Result<(), GameError> {
+        let (dot, target) = (parts.dot, parts.target);
         if is_spot(dot) {
             return Err(GameError::illegal(
                 token,
@@ -312,7 +367,7 @@ impl Gipf {
             ));
         };
         let mut pos = *self;
-        let before = self.apply_choices(&mut pos, token, &parts.before)?;
+        self.apply_choices(&mut pos, token, &parts.before)?;
         if !pos.push_is_legal(push) {
             let line = &PUSH_TABLE[push].line;
             let last = line.cells[line.len as usize - 1] as usize;
@@ -332,24 +387,7 @@ impl Gipf {
         if !parts.gipf_piece {
             pos.may_bring &= !(1 << self.to_move.index());
         }
-        let after = self.apply_choices(&mut pos, token, &parts.after)?;
-        pos.finish_turn(self.to_move);
-        let mut moves = Vec::new();
-        self.generate(&mut moves);
-        let written = Move {
-            before,
-            push: push as u8,
-            gipf_piece: parts.gipf_piece,
-            after,
-        };
-        moves
-            .into_iter()
-            .find(|&mv| {
-                mv.push == written.push
-                    && mv.gipf_piece == written.gipf_piece
-                    && self.after_move(mv) == pos
-            })
-            .ok_or_else(|| GameError::illegal(token, "not a legal move"))
+        self.apply_choices(&mut pos, token, &parts.after)
     }
 
     /// The position after `mv`.

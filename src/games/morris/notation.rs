@@ -4,7 +4,7 @@
 use super::board::{coordinates, in_mill_at, point_index, points, Points, ADJACENT, POINT_NAMES};
 use super::movegen::Phase;
 use super::{Morris, Move, Options, MAX_NOCAPTURE, NO_POINT};
-use crate::game::{GameError, Side};
+use crate::game::{find_equal, resolve_move, GameError, Side};
 
 // Options
 
@@ -223,8 +223,16 @@ pub fn format_move(mv: Move) -> String {
 
 const SYNTAX: &str = "expected a point (d2) or a step (d2d3), optionally with a capture (xa1)";
 
-/// Splits a token into (from, to, capture) point names and resolves them.
-fn parse_syntax(token: &str) -> Result<(Option<usize>, usize, Option<usize>), GameError> {
+/// Resolves a token to the legal move it names, or says which rule it breaks.
+pub fn parse_move(pos: &Morris, token: &str) -> Result<Move, GameError> {
+    resolve_move(pos, token, read_move(token), find_equal, |&mv| {
+        why_illegal(pos, mv).map(|reason| GameError::illegal(token, reason))
+    })
+}
+
+/// A token's move: its (from, to, capture) points, read for their syntax only (legality is
+/// the move list's).
+fn read_move(token: &str) -> Result<Move, GameError> {
     let (main, capture) = match token.split_once('x') {
         Some((main, capture)) => (main, Some(capture)),
         None => (token, None),
@@ -242,33 +250,35 @@ fn parse_syntax(token: &str) -> Result<(Option<usize>, usize, Option<usize>), Ga
     if capture.is_some_and(|c| c.len() != 2) {
         return Err(GameError::bad_move(token, SYNTAX));
     }
-    Ok((
-        from.map(point).transpose()?,
-        point(to)?,
-        capture.map(point).transpose()?,
-    ))
+    let number = |p: Option<usize>| p.map_or(NO_POINT, |p| p as u8);
+    Ok(Move {
+        from: number(from.map(point).transpose()?),
+        to: point(to)? as u8,
+        capture: number(capture.map(point).transpose()?),
+    })
 }
 
-/// Resolves a token to the legal move it names, or says which rule it breaks.
-pub fn parse_move(pos: &Morris, token: &str) -> Result<Move, GameError> {
-    let (from, to, capture) = parse_syntax(token)?;
-    if pos.outcome_now().is_some() {
-        return Err(GameError::GameOver);
-    }
-    let illegal = |reason: String| Err(GameError::illegal(token, reason));
+/// Why the written move `written` is not legal in `pos`, by the first rule it breaks, if any.
+fn why_illegal(pos: &Morris, written: Move) -> Option<String> {
+    let point = |p: u8| (p != NO_POINT).then_some(usize::from(p));
+    let (from, to, capture) = (
+        point(written.from),
+        usize::from(written.to),
+        point(written.capture),
+    );
     let me = pos.side;
     let name = |p: usize| POINT_NAMES[p];
     let phase = pos.phase(me);
     let mv = match (from, phase) {
         (None, Phase::Placing) => Move::placement(to),
         (None, _) => {
-            return illegal(format!(
+            return Some(format!(
                 "{} has no pieces in hand and must move a piece (like d2d3)",
                 me.name()
             ))
         }
         (Some(_), Phase::Placing) => {
-            return illegal(format!(
+            return Some(format!(
                 "{} must place a piece while it has {} in hand",
                 me.name(),
                 pos.in_hand(me)
@@ -276,47 +286,44 @@ pub fn parse_move(pos: &Morris, token: &str) -> Result<Move, GameError> {
         }
         (Some(from), _) => {
             if pos.pieces(me) >> from & 1 == 0 {
-                return illegal(format!("no {} piece on {}", me.name(), name(from)));
+                return Some(format!("no {} piece on {}", me.name(), name(from)));
             }
             Move::step(from, to)
         }
     };
     if pos.empty() >> to & 1 == 0 {
-        return illegal(format!("{} is occupied", name(to)));
+        return Some(format!("{} is occupied", name(to)));
     }
     if let (Some(from), Phase::Moving) = (from, phase) {
         if ADJACENT[from] >> to & 1 == 0 {
-            return illegal(format!("{} is not adjacent to {}", name(to), name(from)));
+            return Some(format!("{} is not adjacent to {}", name(to), name(from)));
         }
     }
     let closes = in_mill_at(pos.own_after(mv), to);
     let theirs = pos.pieces(me.opponent());
     match capture {
-        None if closes && theirs != 0 => illegal(format!(
+        None if closes && theirs != 0 => Some(format!(
             "{} closes a mill and must take a {} piece (add a capture like x{})",
             format_move(mv),
             me.opponent().name(),
             name(points(pos.capturable(me)).next().unwrap_or(0))
         )),
-        None => Ok(mv),
-        Some(_) if !closes => illegal(format!(
+        None => None,
+        Some(_) if !closes => Some(format!(
             "capture not allowed: {} closes no mill",
             format_move(mv)
         )),
-        Some(c) if theirs >> c & 1 == 0 => illegal(format!(
+        Some(c) if theirs >> c & 1 == 0 => Some(format!(
             "no {} piece on {} to take",
             me.opponent().name(),
             name(c)
         )),
-        Some(c) if pos.capturable(me) >> c & 1 == 0 => illegal(format!(
+        Some(c) if pos.capturable(me) >> c & 1 == 0 => Some(format!(
             "{} is protected in a mill while {} has pieces outside mills",
             name(c),
             me.opponent().name()
         )),
-        Some(c) => Ok(Move {
-            capture: c as u8,
-            ..mv
-        }),
+        Some(_) => None,
     }
 }
 

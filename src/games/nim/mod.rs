@@ -13,8 +13,8 @@
 mod laws;
 
 use crate::game::{
-    Dice, Exact, Formats, Game, GameError, GameOption, Harness, Hints, Laws, OptionKind, Outcome,
-    Side,
+    find_equal, resolve_move, Dice, Exact, Formats, Game, GameError, GameOption, Harness, Hints,
+    Laws, OptionKind, Outcome, Side,
 };
 
 /// Most heaps a game may have.
@@ -57,6 +57,19 @@ impl Nim {
         &self.heaps[..self.len]
     }
 
+    /// Why `mv` is not a legal move here, if a rule says so.
+    fn why_illegal(&self, mv: Move) -> Option<String> {
+        let heap = usize::from(mv.heap);
+        match self.heaps().get(heap) {
+            None => Some(format!("there is no heap {}", letter(heap))),
+            Some(&size) if mv.count == 0 || mv.count > size => Some(format!(
+                "heap {} holds {size}: take 1 to {size}",
+                letter(heap)
+            )),
+            Some(_) => None,
+        }
+    }
+
     /// The heaps and side to move, checked (shared by the start and the position string).
     fn from_heaps(heaps: &[u8], side: Side) -> Result<Nim, String> {
         if heaps.is_empty() || heaps.len() > MAX_HEAPS {
@@ -78,6 +91,21 @@ impl Nim {
             side,
         })
     }
+}
+
+/// A move token's heap and count (syntax only: legality is the move list's).
+fn read_move(token: &str) -> Result<Move, GameError> {
+    let expected = "expected a heap letter and a count, like b3";
+    let mut chars = token.chars();
+    let heap = match chars.next() {
+        Some(c @ 'a'..='h') => c as u8 - b'a',
+        _ => return Err(GameError::bad_move(token, expected)),
+    };
+    let count: u8 = chars
+        .as_str()
+        .parse()
+        .map_err(|_| GameError::bad_move(token, expected))?;
+    Ok(Move { heap, count })
 }
 
 /// `3,4,5` or `3/4/5` into heap sizes.
@@ -190,34 +218,9 @@ impl Game for Nim {
     }
 
     fn parse_move(&self, token: &str) -> Result<Move, GameError> {
-        let expected = "expected a heap letter and a count, like b3";
-        let mut chars = token.chars();
-        let heap = match chars.next() {
-            Some(c @ 'a'..='h') => c as usize - 'a' as usize,
-            _ => return Err(GameError::bad_move(token, expected)),
-        };
-        let count: u8 = chars
-            .as_str()
-            .parse()
-            .map_err(|_| GameError::bad_move(token, expected))?;
-        if self.outcome().is_some() {
-            return Err(GameError::GameOver);
-        }
-        let Some(&size) = self.heaps().get(heap) else {
-            return Err(GameError::illegal(
-                token,
-                format!("there is no heap {}", letter(heap)),
-            ));
-        };
-        if count == 0 || count > size {
-            return Err(GameError::illegal(
-                token,
-                format!("heap {} holds {size}: take 1 to {size}", letter(heap)),
-            ));
-        }
-        Ok(Move {
-            heap: heap as u8,
-            count,
+        resolve_move(self, token, read_move(token), find_equal, |&mv| {
+            self.why_illegal(mv)
+                .map(|reason| GameError::illegal(token, reason))
         })
     }
 
