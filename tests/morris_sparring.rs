@@ -4,50 +4,31 @@
 //! `Seed` choosing among equal moves (with arena's large seeds too), the material-only `Eval`,
 //! and errors for bad option values.
 
-use std::io::{BufRead, BufReader, Write};
-use std::process::{Child, ChildStdin, Command, Stdio};
+mod common;
+
+use std::time::Duration;
 use tabula::game::Game;
 use tabula::games::morris::{Morris, Options};
 
-struct Sparring {
-    child: Child,
-    input: ChildStdin,
-    output: BufReader<std::process::ChildStdout>,
-}
+/// The sparring binary under a pipe.
+struct Sparring(common::Engine);
 
 impl Sparring {
     fn start(depth: u32) -> Sparring {
-        let mut child = Command::new(env!("CARGO_BIN_EXE_morris-sparring"))
-            .args(["--depth", &depth.to_string()])
-            .stdin(Stdio::piped())
-            .stdout(Stdio::piped())
-            .spawn()
-            .expect("the sparring binary starts");
-        let input = child.stdin.take().unwrap();
-        let output = BufReader::new(child.stdout.take().unwrap());
-        Sparring {
-            child,
-            input,
-            output,
-        }
+        let depth = depth.to_string();
+        Sparring(common::Engine::program(
+            env!("CARGO_BIN_EXE_morris-sparring"),
+            &["--depth", &depth],
+        ))
     }
 
     fn send(&mut self, line: &str) {
-        writeln!(self.input, "{line}").unwrap();
+        self.0.send(line);
     }
 
     /// Lines up to and including the first one starting with `last`.
     fn until(&mut self, last: &str) -> Vec<String> {
-        let mut lines = Vec::new();
-        loop {
-            let mut line = String::new();
-            assert!(self.output.read_line(&mut line).unwrap() > 0, "exited");
-            let done = line.starts_with(last);
-            lines.push(line.trim_end().to_owned());
-            if done {
-                return lines;
-            }
-        }
+        self.0.lines_until(last, Duration::from_secs(60))
     }
 
     fn bestmove(&mut self, moves: &[String]) -> String {
@@ -55,13 +36,6 @@ impl Sparring {
         self.send("go movetime 100");
         let last = self.until("bestmove").pop().unwrap();
         last["bestmove ".len()..].to_owned()
-    }
-}
-
-impl Drop for Sparring {
-    fn drop(&mut self) {
-        self.send("quit");
-        let _ = self.child.wait();
     }
 }
 

@@ -74,7 +74,7 @@ impl Engine {
     }
 
     /// The next line starting with `prefix` (earlier lines are dropped).
-    fn until(&self, prefix: &str) -> String {
+    fn until(&mut self, prefix: &str) -> String {
         self.0.until(prefix, Duration::from_secs(60))
     }
 

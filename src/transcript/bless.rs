@@ -48,22 +48,21 @@ pub fn bless_text(
         match step {
             Step::Send(bytes) => {
                 if !engine.send(bytes) {
-                    engine.kill();
                     return Err(format!("line {number}: the engine stopped reading"));
                 }
             }
             Step::Close => engine.close(),
             Step::Expect(want) => match engine.next_line(step, wait) {
-                Some(line) if &line == want => {}
-                Some(line) => {
+                Ok(line) if &line == want => {}
+                Ok(line) => {
                     replace.insert(*number, vec![expected(&line)]);
                 }
-                None => {
+                Err(_) => {
                     replace.insert(*number, Vec::new());
                 }
             },
             Step::Glob(_) => {
-                if engine.next_line(step, wait).is_none() {
+                if engine.next_line(step, wait).is_err() {
                     replace.insert(*number, Vec::new());
                 }
             }
