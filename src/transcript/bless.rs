@@ -1,5 +1,5 @@
 //! Blessing: rewriting a transcript's expected lines from what the engine prints now
-//! (`BLESS=1 cargo test --test transcripts`).
+//! (`BLESS=1 cargo test --test protocol transcripts::`).
 //!
 //! The transcript is replayed step by step as in a check, but each `< TEXT` line takes the
 //! line the engine printed in its place. Everything else stays byte for byte: comments, blank

@@ -3,7 +3,7 @@
 //! carries, when the answer comes, which lines are printed). One engine per game plays its
 //! cases one after another; the games run side by side.
 
-mod common;
+use crate::common;
 
 use common::Engine;
 use std::time::{Duration, Instant};

@@ -3,7 +3,7 @@
 //! search finishes and answers at end of input or before a `quit` after `wait`, pondering
 //! holds the answer until `ponderhit`, and a closed output ends the session.
 
-mod common;
+use crate::common;
 
 use common::Engine;
 use std::time::{Duration, Instant};

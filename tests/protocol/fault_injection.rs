@@ -3,7 +3,7 @@
 //! Linux only: the limits are set with `prlimit` on the running engine, or before a tool
 //! starts.
 
-mod common;
+use crate::common;
 
 use common::Engine;
 use std::os::unix::process::CommandExt;

@@ -6,7 +6,7 @@
 //! position against the rules in the crate's tablebase tests) and, for short results, from
 //! the engine's own search without tables: two independent computations.
 
-mod common;
+use crate::common;
 
 use std::path::{Path, PathBuf};
 use std::sync::LazyLock;
