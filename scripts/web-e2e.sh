@@ -12,5 +12,5 @@ if ! python3 -c 'import selenium' 2>/dev/null; then
   python3 -m pip install --quiet selenium || python3 -m pip install --quiet --break-system-packages selenium
 fi
 # The binaries the server test uses (a no-op after `cargo test --all-targets`).
-cargo test --quiet --no-run --test web_board
+cargo test --quiet --no-run --test tools
 python3 scripts/web-e2e.py target/debug

@@ -16,11 +16,10 @@
 
 pub mod bless;
 
+use crate::util::child::{Child, Line, ReadError, MAX_LINE};
 use std::collections::VecDeque;
-use std::io::{BufRead, BufReader, Write};
 use std::path::Path;
-use std::process::{Child, ChildStdin, Command, Stdio};
-use std::sync::mpsc::{channel, Receiver, RecvTimeoutError, TryRecvError};
+use std::process::{Command, Stdio};
 use std::time::{Duration, Instant};
 
 /// One directive of a transcript, with its line number.
@@ -144,63 +143,42 @@ pub(crate) fn expects_info(step: &Step) -> bool {
     }
 }
 
-/// A running engine: its input, and its output lines as a reader thread delivers them.
+/// A running engine, its output read by the rules of [`crate::util::child`].
 pub(crate) struct Engine {
     child: Child,
-    stdin: Option<ChildStdin>,
-    lines: Receiver<String>,
     /// Lines read ahead and given back (bless looks a little ahead at block ends).
     pending: VecDeque<String>,
 }
 
 impl Engine {
-    /// Starts `engine` with `args`, its output read line by line.
+    /// Starts `engine` with `args`.
     pub(crate) fn start(engine: &Path, args: &[&str]) -> Result<Engine, String> {
-        let mut child = Command::new(engine)
-            .args(args)
-            .stdin(Stdio::piped())
-            .stdout(Stdio::piped())
-            .stderr(Stdio::null())
-            .spawn()
+        let child = Child::spawn(Command::new(engine).args(args).stderr(Stdio::null()))
             .map_err(|e| format!("cannot start {}: {e}", engine.display()))?;
-        let stdin = Some(child.stdin.take().ok_or("no stdin")?);
-        let stdout = child.stdout.take().ok_or("no stdout")?;
-        let (sender, lines) = channel();
-        std::thread::spawn(move || {
-            for line in BufReader::new(stdout).lines() {
-                let Ok(line) = line else { break };
-                if sender.send(line).is_err() {
-                    break;
-                }
-            }
-        });
         Ok(Engine {
             child,
-            stdin,
-            lines,
             pending: VecDeque::new(),
         })
     }
 
     /// Sends one line; false if the engine no longer reads its input.
     pub(crate) fn send(&mut self, bytes: &[u8]) -> bool {
-        let mut line = bytes.to_vec();
-        line.push(b'\n');
-        self.stdin
-            .as_mut()
-            .is_some_and(|pipe| pipe.write_all(&line).and_then(|_| pipe.flush()).is_ok())
+        self.child.send(bytes).is_ok()
     }
 
     /// Closes the engine's input (end of file).
     pub(crate) fn close(&mut self) {
-        self.stdin = None;
+        self.child.close_input();
     }
 
     /// The next output line within `wait`, given-back lines first.
-    fn recv(&mut self, wait: Duration) -> Result<String, RecvTimeoutError> {
+    fn recv(&mut self, wait: Duration) -> Result<String, ReadError> {
         match self.pending.pop_front() {
             Some(line) => Ok(line),
-            None => self.lines.recv_timeout(wait),
+            None => self
+                .child
+                .read_line(Instant::now() + wait)
+                .map(|line| line.text),
         }
     }
 
@@ -211,50 +189,43 @@ impl Engine {
         }
     }
 
-    /// The next line the expectation should see, skipping `info` lines it does not want.
-    pub(crate) fn next_line(&mut self, step: &Step, wait: Duration) -> Option<String> {
+    /// The next line the expectation should see, skipping `info` lines it does not want
+    /// (a cut one too: only its start tells what it is).
+    pub(crate) fn next_line(&mut self, step: &Step, wait: Duration) -> Result<String, ReadError> {
         loop {
             match self.recv(wait) {
-                Ok(line) if line.starts_with("info ") && !expects_info(step) => continue,
-                Ok(line) => return Some(line),
-                Err(RecvTimeoutError::Timeout | RecvTimeoutError::Disconnected) => return None,
+                Ok(line) | Err(ReadError::TooLong(Line { text: line, .. }))
+                    if line.starts_with("info ") && !expects_info(step) => {}
+                other => return other,
             }
         }
     }
 
-    /// What to show for the line that did not come within `wait`: the end of the output
-    /// (an engine that exited at once: `--engine /bin/false`) is not a silence of 20 s.
-    pub(crate) fn nothing(&mut self, wait: Duration) -> String {
-        match self.lines.try_recv() {
-            Err(TryRecvError::Disconnected) => {}
-            // A line that came just now is kept for whoever reads next.
-            Ok(line) => {
-                self.give_back(vec![line]);
-                return format!("(nothing within {} s)", wait.as_secs());
+    /// What to show for the line that did not come: the end of the output (an engine that
+    /// exited at once: `--engine /bin/false`) is not a silence of 20 s.
+    pub(crate) fn nothing(&mut self, why: ReadError, wait: Duration) -> String {
+        match why {
+            ReadError::Timeout => format!("(nothing within {} s)", wait.as_secs()),
+            ReadError::Exited(status) => format!("(the engine exited, {status})"),
+            ReadError::TooLong(line) => {
+                let start: String = line.text.chars().take(100).collect();
+                format!("(a line over {MAX_LINE} bytes: {start}...)")
             }
-            Err(TryRecvError::Empty) => return format!("(nothing within {} s)", wait.as_secs()),
-        }
-        // The output closes a moment before the process is reaped.
-        let deadline = Instant::now() + Duration::from_millis(500);
-        loop {
-            match self.child.try_wait() {
-                Ok(Some(status)) => return format!("(end of output: the engine exited, {status})"),
-                Ok(None) if Instant::now() < deadline => {
-                    std::thread::sleep(Duration::from_millis(10))
-                }
-                _ => return "(end of output: the engine closed it)".into(),
-            }
+            ReadError::Closed => match self.child.status_within(Duration::from_millis(500)) {
+                Some(status) => format!("(end of output: the engine exited, {status})"),
+                None => "(end of output: the engine closed it)".into(),
+            },
         }
     }
 
     /// Every line printed until none came for `quiet` (at most for 20 quiet spells, in case
     /// a search keeps talking).
     pub(crate) fn until_quiet(&mut self, quiet: Duration) -> Vec<String> {
-        let end = std::time::Instant::now() + 20 * quiet;
+        let end = Instant::now() + 20 * quiet;
         let mut lines = Vec::new();
         while let Ok(line) = self.recv(quiet) {
             lines.push(line);
-            if std::time::Instant::now() > end {
+            if Instant::now() > end {
                 break;
             }
         }
@@ -266,32 +237,26 @@ impl Engine {
     pub(crate) fn finish(mut self, wait: Duration) -> (Vec<String>, Result<(), String>) {
         self.close();
         let mut extra = Vec::new();
-        loop {
+        let status = loop {
             match self.recv(wait) {
-                Ok(line) if line.starts_with("info ") => {}
-                Ok(line) => extra.push(line),
-                Err(RecvTimeoutError::Disconnected) => break,
-                Err(RecvTimeoutError::Timeout) => {
-                    let _ = self.child.kill();
-                    let _ = self.child.wait();
-                    let hung =
-                        format!("the engine did not exit within {wait:?} of its input closing");
-                    return (extra, Err(hung));
+                Ok(line) | Err(ReadError::TooLong(Line { text: line, .. })) => {
+                    if !line.starts_with("info ") {
+                        extra.push(line);
+                    }
                 }
+                Err(ReadError::Exited(status)) => break Some(status),
+                Err(ReadError::Closed) => break self.child.status_within(wait),
+                Err(ReadError::Timeout) => break None,
             }
-        }
-        let exit = match self.child.wait() {
-            Ok(status) if status.success() => Ok(()),
-            Ok(status) => Err(format!("the engine exited with {status}")),
-            Err(e) => Err(e.to_string()),
+        };
+        let exit = match status {
+            Some(status) if status.success() => Ok(()),
+            Some(status) => Err(format!("the engine exited with {status}")),
+            None => Err(format!(
+                "the engine did not exit within {wait:?} of its input closing"
+            )),
         };
         (extra, exit)
-    }
-
-    /// Ends the engine after a failure.
-    pub(crate) fn kill(mut self) {
-        let _ = self.child.kill();
-        let _ = self.child.wait();
     }
 }
 
@@ -327,14 +292,14 @@ pub fn run_steps(engine: &Path, args: &[&str], steps: &[(usize, Step)]) -> Resul
                 engine.close();
             }
             expected => match engine.next_line(expected, WAIT) {
-                Some(line) if matches(expected, &line) => log.push_str(&format!("  < {line}\n")),
+                Ok(line) if matches(expected, &line) => log.push_str(&format!("  < {line}\n")),
                 got => {
                     let want = match expected {
                         Step::Expect(t) => t.clone(),
                         Step::Glob(g) => format!("{g}   (glob)"),
                         Step::Send(_) | Step::Close => String::new(),
                     };
-                    let got = got.unwrap_or_else(|| engine.nothing(WAIT));
+                    let got = got.unwrap_or_else(|why| engine.nothing(why, WAIT));
                     failure = Some(format!("line {number}:\n  - {want}\n  + {got}"));
                     break;
                 }
@@ -342,7 +307,6 @@ pub fn run_steps(engine: &Path, args: &[&str], steps: &[(usize, Step)]) -> Resul
         }
     }
     if let Some(what) = failure {
-        engine.kill();
         return Err(format!("{log}{what}"));
     }
     match engine.finish(WAIT) {

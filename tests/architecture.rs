@@ -171,6 +171,7 @@ fn every_registered_game_has_transcripts_and_perft_cases() {
         .expect("tests/transcripts")
         .map(|e| e.expect("entry").file_name().to_string_lossy().into_owned())
         .collect();
+    let perft_crate = std::fs::read_to_string(root.join("tests/perft/main.rs")).expect("perft");
     for entry in GAMES {
         let prefix = format!("{}_", entry.name);
         assert!(
@@ -178,7 +179,14 @@ fn every_registered_game_has_transcripts_and_perft_cases() {
             "{}: no tests/transcripts/{prefix}*.txt",
             entry.name
         );
-        let perft = root.join(format!("tests/perft_{}.rs", entry.name));
+        let perft = root.join(format!("tests/perft/{}.rs", entry.name));
         assert!(perft.exists(), "{}: no {}", entry.name, perft.display());
+        // A module file the crate does not declare would never be compiled nor run.
+        let declared = format!("mod {};", entry.name);
+        assert!(
+            perft_crate.lines().any(|line| line == declared),
+            "{}: tests/perft/main.rs lacks `{declared}`",
+            entry.name
+        );
     }
 }

@@ -2,14 +2,13 @@
 //! of a game, each with a deadline.
 //!
 //! Everything the engine prints is external input: it is read on its own thread (so a silent
-//! engine cannot block the arbiter), lossily decoded, and judged line by line. A fault never
+//! engine cannot block the arbiter) by the rules of [`crate::util::child`], and judged line by
+//! line. A fault never
 //! panics the arena; it comes back as a [`Fault`] that the referee turns into a lost game.
 
 use super::tc::TimeControl;
-use std::io::{BufRead, BufReader, Write};
-use std::process::{Child, ChildStdin, Command, Stdio};
-use std::sync::mpsc::{self, Receiver, RecvTimeoutError};
-use std::thread;
+use crate::util::child::{Child, Line, ReadError};
+use std::process::{Command, Stdio};
 use std::time::{Duration, Instant};
 
 /// How an engine is started and configured: `cmd=PATH ARGS,name=N,option.K=V,tc=...`.
@@ -89,72 +88,27 @@ impl Fault {
     }
 }
 
-/// What the reader thread passes on.
-enum Event {
-    Line(String, Instant),
-    Closed,
-}
-
 /// A running engine process.
 pub struct Engine {
     child: Child,
-    stdin: ChildStdin,
-    lines: Receiver<Event>,
     declared: Vec<String>,
     name: String,
     /// The last `error ...` the engine printed, to explain what follows.
     last_error: Option<String>,
 }
 
-/// Longest part of a line kept; the rest of a longer line is read and dropped, so an engine's
-/// long `info` line is one line (its tail never reads as a line of garbage) and an endless
-/// one cannot fill the arbiter's memory.
-const MAX_LINE: usize = 16 * 1024;
-
-/// How often a silent engine's process is checked for an exit while a line is awaited.
-const EXIT_POLL: Duration = Duration::from_millis(20);
-
-/// How long the lines an exited engine printed last may take to come through the reader.
-const EXIT_GRACE: Duration = Duration::from_millis(200);
-
 impl Engine {
     /// Starts the engine and completes `ugi` ... `ugiok`, within `timeout`.
     pub fn start(spec: &EngineSpec, timeout: Duration) -> Result<Engine, Fault> {
         let program = spec.command.first().map_or("", String::as_str);
-        let mut child = Command::new(program)
+        let mut command = Command::new(program);
+        command
             .args(spec.command.iter().skip(1))
-            .stdin(Stdio::piped())
-            .stdout(Stdio::piped())
-            .stderr(Stdio::null())
-            .spawn()
+            .stderr(Stdio::null());
+        let child = Child::spawn(&mut command)
             .map_err(|e| Fault::Crash(format!("cannot start {program}: {e}")))?;
-        let (Some(stdin), Some(stdout)) = (child.stdin.take(), child.stdout.take()) else {
-            let _ = child.kill();
-            let _ = child.wait();
-            return Err(Fault::Crash("no pipes to the engine".into()));
-        };
-        let (sender, lines) = mpsc::channel();
-        thread::spawn(move || {
-            let mut reader = BufReader::new(stdout);
-            loop {
-                let mut bytes = Vec::new();
-                match read_capped_line(&mut reader, &mut bytes) {
-                    Ok(0) | Err(_) => break,
-                    Ok(_) => {
-                        let line = String::from_utf8_lossy(&bytes);
-                        let line = line.trim_end_matches(['\n', '\r']).to_owned();
-                        if sender.send(Event::Line(line, Instant::now())).is_err() {
-                            return;
-                        }
-                    }
-                }
-            }
-            let _ = sender.send(Event::Closed);
-        });
         let mut engine = Engine {
             child,
-            stdin,
-            lines,
             declared: Vec::new(),
             name: spec.name.clone(),
             last_error: None,
@@ -162,7 +116,7 @@ impl Engine {
         engine.send("ugi")?;
         let deadline = Instant::now() + timeout;
         loop {
-            let (line, _) = engine.next_line(deadline, timeout, "ugiok")?;
+            let line = engine.next_line(deadline, timeout, "ugiok")?.text;
             let mut words = line.split_whitespace();
             match words.next() {
                 Some("ugiok") => break,
@@ -217,8 +171,8 @@ impl Engine {
 
     /// Sends one line.
     pub fn send(&mut self, line: &str) -> Result<(), Fault> {
-        writeln!(self.stdin, "{line}")
-            .and_then(|()| self.stdin.flush())
+        self.child
+            .send(line)
             .map_err(|e| self.crashed(&format!("cannot write to it ({e})")))
     }
 
@@ -228,7 +182,7 @@ impl Engine {
         self.send("isready")?;
         let deadline = Instant::now() + timeout;
         loop {
-            let (line, _) = self.next_line(deadline, timeout, "readyok")?;
+            let line = self.next_line(deadline, timeout, "readyok")?.text;
             match line.split_whitespace().next() {
                 Some("readyok") => return Ok(self.last_error.take()),
                 Some("error") => self.last_error = Some(line),
@@ -249,7 +203,7 @@ impl Engine {
         let start = Instant::now();
         let deadline = start + limit;
         loop {
-            let (line, at) = self.next_line(deadline, limit, "bestmove")?;
+            let Line { text: line, at } = self.next_line(deadline, limit, "bestmove")?;
             let words: Vec<&str> = line.split_whitespace().collect();
             match words.first().copied() {
                 None | Some("info" | "id" | "option" | "readyok" | "ugiok" | "response") => {}
@@ -272,85 +226,43 @@ impl Engine {
     /// Asks the engine to quit and gives it a moment; it is killed when dropped anyway.
     pub fn quit(mut self) {
         let _ = self.send("quit");
-        let deadline = Instant::now() + Duration::from_millis(500);
-        while Instant::now() < deadline {
-            if let Ok(Some(_)) = self.child.try_wait() {
-                return;
-            }
-            thread::sleep(Duration::from_millis(10));
-        }
+        self.child.status_within(Duration::from_millis(500));
     }
 
-    /// The next line and when it arrived, or the fault of not getting one by `deadline`
-    /// (`allowed` after the request, for the message).
-    ///
-    /// The end of the output is not enough to notice an exit: a child the engine spawned
-    /// (`sleep 30 &`) keeps the pipe open after the engine is gone. So the process itself is
-    /// polled while no line comes, and an exited engine is a crash, not a time forfeit.
+    /// The next line, or the fault of not getting one by `deadline` (`allowed` after the
+    /// request, for the message). A line cut to the reader's limit is judged by what was
+    /// kept: a long `info` line is still an `info` line.
     fn next_line(
         &mut self,
         deadline: Instant,
         allowed: Duration,
         waiting_for: &str,
-    ) -> Result<(String, Instant), Fault> {
-        let mut exited_at: Option<Instant> = None;
-        loop {
-            let now = Instant::now();
-            let until = match exited_at {
-                // What it printed before it exited may still be in the pipe: read it first.
-                Some(at) => at + EXIT_GRACE,
-                None => deadline.min(now + EXIT_POLL),
-            };
-            match self
-                .lines
-                .recv_timeout(until.saturating_duration_since(now))
-            {
-                Ok(Event::Line(line, at)) => return Ok((line, at)),
-                Ok(Event::Closed) | Err(RecvTimeoutError::Disconnected) => {
-                    return Err(self.crashed(&format!(
-                        "it closed its output while we waited for {waiting_for}"
-                    )))
-                }
-                Err(RecvTimeoutError::Timeout) if exited_at.is_some() => {
-                    return Err(
-                        self.crashed(&format!("it exited while we waited for {waiting_for}"))
-                    )
-                }
-                Err(RecvTimeoutError::Timeout) => {
-                    if let Ok(Some(_)) = self.child.try_wait() {
-                        exited_at = Some(Instant::now());
-                    } else if Instant::now() >= deadline {
-                        let message = format!("no {waiting_for} within {} ms", allowed.as_millis());
-                        return Err(if waiting_for == "bestmove" {
-                            Fault::Time(message)
-                        } else {
-                            Fault::Hang(message)
-                        });
-                    }
-                }
+    ) -> Result<Line, Fault> {
+        match self.child.read_line(deadline) {
+            Ok(line) | Err(ReadError::TooLong(line)) => Ok(line),
+            Err(ReadError::Closed) => Err(self.crashed(&format!(
+                "it closed its output while we waited for {waiting_for}"
+            ))),
+            Err(ReadError::Exited(status)) => Err(Fault::Crash(format!(
+                "it exited while we waited for {waiting_for}; {status}"
+            ))),
+            Err(ReadError::Timeout) => {
+                let message = format!("no {waiting_for} within {} ms", allowed.as_millis());
+                Err(if waiting_for == "bestmove" {
+                    Fault::Time(message)
+                } else {
+                    Fault::Hang(message)
+                })
             }
         }
     }
 
     /// The crash fault, with the exit status when the process has ended.
     fn crashed(&mut self, what: &str) -> Fault {
-        // The pipe usually closes a moment before the process is reaped.
-        let deadline = Instant::now() + Duration::from_millis(200);
-        loop {
-            match self.child.try_wait() {
-                Ok(Some(status)) => return Fault::Crash(format!("{what}; {status}")),
-                Ok(None) if Instant::now() < deadline => thread::sleep(Duration::from_millis(5)),
-                _ => return Fault::Crash(what.to_owned()),
-            }
+        match self.child.status_within(Duration::from_millis(200)) {
+            Some(status) => Fault::Crash(format!("{what}; {status}")),
+            None => Fault::Crash(what.to_owned()),
         }
-    }
-}
-
-impl Drop for Engine {
-    fn drop(&mut self) {
-        // A hung or misbehaving engine must not outlive its game.
-        let _ = self.child.kill();
-        let _ = self.child.wait();
     }
 }
 
@@ -365,29 +277,6 @@ pub struct Move {
     pub complaint: Option<String>,
 }
 
-/// Reads one line into `bytes`, keeping at most [`MAX_LINE`] bytes of it (and its newline when
-/// it fits); returns the bytes read in all, 0 at the end of the output.
-fn read_capped_line(reader: &mut impl BufRead, bytes: &mut Vec<u8>) -> std::io::Result<usize> {
-    let mut total = 0;
-    loop {
-        let chunk = reader.fill_buf()?;
-        if chunk.is_empty() {
-            return Ok(total);
-        }
-        let (used, done) = match chunk.iter().position(|&b| b == b'\n') {
-            Some(at) => (at + 1, true),
-            None => (chunk.len(), false),
-        };
-        let room = MAX_LINE.saturating_sub(bytes.len());
-        bytes.extend_from_slice(&chunk[..used.min(room)]);
-        reader.consume(used);
-        total += used;
-        if done {
-            return Ok(total);
-        }
-    }
-}
-
 /// Engine output made safe to print in one line of a report.
 pub fn printable(text: &str) -> String {
     let mut out: String = text
@@ -399,26 +288,4 @@ pub fn printable(text: &str) -> String {
         out.push_str("...");
     }
     out
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn a_long_line_is_one_line_cut_to_the_limit() {
-        let text = format!("info {}\nbestmove a1\n", "x".repeat(3 * MAX_LINE));
-        let mut reader = BufReader::with_capacity(1000, text.as_bytes());
-        let mut first = Vec::new();
-        assert_eq!(
-            read_capped_line(&mut reader, &mut first).unwrap(),
-            3 * MAX_LINE + 6
-        );
-        assert_eq!(first.len(), MAX_LINE);
-        assert!(first.starts_with(b"info xxx"));
-        let mut second = Vec::new();
-        read_capped_line(&mut reader, &mut second).unwrap();
-        assert_eq!(second, b"bestmove a1\n");
-        assert_eq!(read_capped_line(&mut reader, &mut Vec::new()).unwrap(), 0);
-    }
 }

@@ -13,12 +13,17 @@
 use std::io::{BufRead, BufReader, Read, Write};
 use std::net::{TcpListener, TcpStream};
 use std::path::PathBuf;
-use std::process::{Child, ChildStdin, ChildStdout, Command, Stdio};
+use std::process::Command;
+use std::time::{Duration, Instant};
+use tabula::util::child::{Child, ReadError};
 
 /// Where gnubg connects unless `--listen` says otherwise.
 const DEFAULT_ADDRESS: &str = "127.0.0.1:10000";
 /// Longest board line accepted from gnubg, in bytes (a rawboard line is about 150).
 const LINE_LIMIT: u64 = 4096;
+/// How much longer than its move time tabula may take to answer before the bridge gives up:
+/// gnubg waits for the bridge without a limit of its own, so a hung engine would hang it.
+const ANSWER_SLACK: Duration = Duration::from_secs(60);
 
 struct Settings {
     address: String,
@@ -62,25 +67,19 @@ fn parse_args(args: &[String]) -> Result<Settings, String> {
 /// tabula speaking UBGI on its standard input and output.
 struct Engine {
     child: Child,
-    input: ChildStdin,
-    output: BufReader<ChildStdout>,
+    /// The longest an answer may take.
+    wait: Duration,
 }
 
 impl Engine {
     fn start(settings: &Settings) -> Result<Engine, String> {
-        let mut child = Command::new(&settings.tabula)
-            .env("TABULA_UBGI_MOVETIME", settings.movetime.to_string())
-            .stdin(Stdio::piped())
-            .stdout(Stdio::piped())
-            .spawn()
+        let mut command = Command::new(&settings.tabula);
+        command.env("TABULA_UBGI_MOVETIME", settings.movetime.to_string());
+        let child = Child::spawn(&mut command)
             .map_err(|e| format!("cannot run {}: {e}", settings.tabula.display()))?;
-        let (Some(input), Some(output)) = (child.stdin.take(), child.stdout.take()) else {
-            return Err("tabula's pipes are missing".into());
-        };
         let mut engine = Engine {
             child,
-            input,
-            output: BufReader::new(output),
+            wait: Duration::from_millis(settings.movetime) + ANSWER_SLACK,
         };
         engine.send("ubgi")?;
         while engine.receive()? != "readyok" {}
@@ -88,25 +87,28 @@ impl Engine {
     }
 
     fn send(&mut self, line: &str) -> Result<(), String> {
-        writeln!(self.input, "{line}")
-            .and_then(|()| self.input.flush())
+        self.child
+            .send(line)
             .map_err(|e| format!("writing to tabula: {e}"))
     }
 
     fn receive(&mut self) -> Result<String, String> {
-        let mut line = String::new();
-        match self.output.read_line(&mut line) {
-            Ok(0) => Err("tabula ended".into()),
-            Ok(_) => Ok(line.trim_end_matches(['\r', '\n']).to_owned()),
-            Err(e) => Err(format!("reading from tabula: {e}")),
+        match self.child.read_line(Instant::now() + self.wait) {
+            Ok(line) => Ok(line.text),
+            Err(ReadError::Timeout) => Err(format!(
+                "tabula did not answer within {} s",
+                self.wait.as_secs()
+            )),
+            Err(ReadError::TooLong(_)) => Err("a line from tabula is too long".into()),
+            Err(ReadError::Closed | ReadError::Exited(_)) => Err("tabula ended".into()),
         }
     }
 
-    /// Stops tabula and waits for it.
+    /// Stops tabula and gives it a moment to exit (it is killed when dropped).
     fn quit(mut self) {
         let _ = self.send("quit");
-        drop(self.input);
-        let _ = self.child.wait();
+        self.child.close_input();
+        self.child.status_within(Duration::from_secs(5));
     }
 }
 

@@ -1,5 +1,5 @@
 //! Blessing: rewriting a transcript's expected lines from what the engine prints now
-//! (`BLESS=1 cargo test --test transcripts`).
+//! (`BLESS=1 cargo test --test protocol transcripts::`).
 //!
 //! The transcript is replayed step by step as in a check, but each `< TEXT` line takes the
 //! line the engine printed in its place. Everything else stays byte for byte: comments, blank
@@ -48,22 +48,21 @@ pub fn bless_text(
         match step {
             Step::Send(bytes) => {
                 if !engine.send(bytes) {
-                    engine.kill();
                     return Err(format!("line {number}: the engine stopped reading"));
                 }
             }
             Step::Close => engine.close(),
             Step::Expect(want) => match engine.next_line(step, wait) {
-                Some(line) if &line == want => {}
-                Some(line) => {
+                Ok(line) if &line == want => {}
+                Ok(line) => {
                     replace.insert(*number, vec![expected(&line)]);
                 }
-                None => {
+                Err(_) => {
                     replace.insert(*number, Vec::new());
                 }
             },
             Step::Glob(_) => {
-                if engine.next_line(step, wait).is_none() {
+                if engine.next_line(step, wait).is_err() {
                     replace.insert(*number, Vec::new());
                 }
             }

@@ -2,6 +2,7 @@
 
 pub mod board_text;
 pub mod book_text;
+pub mod child;
 pub mod cli;
 pub mod rng;
 pub mod threads;

@@ -3,13 +3,13 @@
 //! every line the engine prints goes to the page as one text frame. Closing the socket kills
 //! the engine; a session limit caps the number of engines.
 
-use std::io::{BufRead, BufReader, Write};
+use std::io::ErrorKind;
 use std::net::TcpStream;
 use std::path::PathBuf;
-use std::process::{Child, ChildStdin, Command, Stdio};
+use std::process::{Command, Stdio};
 use std::sync::atomic::{AtomicUsize, Ordering};
-use std::sync::mpsc::{self, Receiver, RecvTimeoutError, SyncSender, TryRecvError, TrySendError};
-use std::time::Duration;
+use std::time::{Duration, Instant};
+use tabula::util::child::{Child, ReadError};
 use tungstenite::protocol::WebSocketConfig;
 use tungstenite::{Message, WebSocket};
 
@@ -60,83 +60,20 @@ impl Drop for Slot<'_> {
     }
 }
 
-/// The engine process of a session, killed and reaped when dropped. Its input is written by
-/// a thread of its own, so an engine that stops reading never blocks the session (which
-/// must keep noticing that the page went away).
-struct Engine {
-    child: Child,
-    input: SyncSender<String>,
-    lines: Receiver<String>,
+/// Starts a session's engine. Its input is written by a thread of its own, so an engine that
+/// stops reading never blocks the session (which must keep noticing that the page went away).
+fn start_engine(path: &PathBuf) -> std::io::Result<Child> {
+    let mut engine = Child::spawn(Command::new(path).stderr(Stdio::null()))?;
+    engine.queue_input(MAX_WAITING_LINES);
+    Ok(engine)
 }
 
-impl Engine {
-    fn start(path: &PathBuf) -> std::io::Result<Engine> {
-        let mut child = Command::new(path)
-            .stdin(Stdio::piped())
-            .stdout(Stdio::piped())
-            .stderr(Stdio::null())
-            .spawn()?;
-        let (stdin, stdout) = match (child.stdin.take(), child.stdout.take()) {
-            (Some(stdin), Some(stdout)) => (stdin, stdout),
-            _ => {
-                let _ = child.kill();
-                let _ = child.wait();
-                return Err(std::io::Error::other("the engine's pipes are missing"));
-            }
-        };
-        let (tx, lines) = mpsc::channel();
-        // The reader ends at the engine's end of output (it exited or was killed).
-        std::thread::spawn(move || {
-            let mut reader = BufReader::new(stdout);
-            let mut line = Vec::new();
-            while matches!(reader.read_until(b'\n', &mut line), Ok(n) if n > 0) {
-                // Only the line end goes: the rest is passed on as the engine wrote it.
-                let end = line.strip_suffix(b"\n").unwrap_or(&line);
-                let end = end.strip_suffix(b"\r").unwrap_or(end);
-                if tx.send(String::from_utf8_lossy(end).into_owned()).is_err() {
-                    break;
-                }
-                line.clear();
-            }
-        });
-        let (input, waiting) = mpsc::sync_channel(MAX_WAITING_LINES);
-        // The writer ends when the session drops its sender or the engine's input closes.
-        std::thread::spawn(move || write_lines(stdin, waiting));
-        Ok(Engine {
-            child,
-            input,
-            lines,
-        })
-    }
-
-    /// Queues one line for the engine; an error when it has exited or stopped reading.
-    fn send(&mut self, line: &str) -> Result<(), &'static str> {
-        match self.input.try_send(line.to_string()) {
-            Ok(()) => Ok(()),
-            Err(TrySendError::Full(_)) => Err("the engine does not read its input"),
-            Err(TrySendError::Disconnected(_)) => Err("the engine exited"),
-        }
-    }
-}
-
-/// Writes the session's lines to the engine's stdin until either side is gone.
-fn write_lines(mut stdin: ChildStdin, waiting: Receiver<String>) {
-    for line in waiting {
-        let written = stdin
-            .write_all(line.as_bytes())
-            .and_then(|()| stdin.write_all(b"\n"))
-            .and_then(|()| stdin.flush());
-        if written.is_err() {
-            break;
-        }
-    }
-}
-
-impl Drop for Engine {
-    fn drop(&mut self) {
-        let _ = self.child.kill();
-        let _ = self.child.wait();
-    }
+/// Queues one line for the engine; an error when it has exited or stopped reading.
+fn send(engine: &mut Child, line: &str) -> Result<(), &'static str> {
+    engine.send(line).map_err(|e| match e.kind() {
+        ErrorKind::WouldBlock => "the engine does not read its input",
+        _ => "the engine exited",
+    })
 }
 
 /// Checks a message from the page: one protocol line, no control characters (its size is
@@ -168,7 +105,7 @@ pub fn run(stream: TcpStream, shared: &Shared) {
         goodbye(&mut ws, &text);
         return;
     };
-    let mut engine = match Engine::start(&shared.engine) {
+    let mut engine = match start_engine(&shared.engine) {
         Ok(engine) => engine,
         Err(e) => {
             goodbye(&mut ws, &format!("error the engine did not start: {e}"));
@@ -178,10 +115,7 @@ pub fn run(stream: TcpStream, shared: &Shared) {
     if ws.get_ref().set_nonblocking(true).is_err() {
         return;
     }
-    eprintln!(
-        "web-board: session started (engine pid {})",
-        engine.child.id()
-    );
+    eprintln!("web-board: session started (engine pid {})", engine.id());
     let end = bridge(&mut ws, &mut engine);
     eprintln!("web-board: session ended ({end})");
     match end {
@@ -198,13 +132,13 @@ pub fn run(stream: TcpStream, shared: &Shared) {
 }
 
 /// Passes lines both ways until one side is gone; says which.
-fn bridge(ws: &mut WebSocket<TcpStream>, engine: &mut Engine) -> &'static str {
+fn bridge(ws: &mut WebSocket<TcpStream>, engine: &mut Child) -> &'static str {
     loop {
         // Everything the page has sent so far (the socket does not block).
         loop {
             let reply = match ws.read() {
                 Ok(Message::Text(text)) => match check_line(text.as_str()) {
-                    Ok(line) => match engine.send(line) {
+                    Ok(line) => match send(engine, line) {
                         Ok(()) => continue,
                         Err(why) => return why,
                     },
@@ -229,22 +163,19 @@ fn bridge(ws: &mut WebSocket<TcpStream>, engine: &mut Engine) -> &'static str {
             }
         }
         // The engine's lines: a short wait for the first (it wakes at once when one comes),
-        // then every one that is there.
-        let mut next = engine.lines.recv_timeout(POLL);
+        // then every one that is there. A line cut to the reader's limit goes as it was kept.
+        let mut deadline = Instant::now() + POLL;
         loop {
-            match next {
-                Ok(line) => {
-                    if !queued(ws.write(Message::text(line))) {
+            match engine.read_line(deadline) {
+                Ok(line) | Err(ReadError::TooLong(line)) => {
+                    if !queued(ws.write(Message::text(line.text))) {
                         return "the page went away";
                     }
                 }
-                Err(RecvTimeoutError::Timeout) => break,
-                Err(RecvTimeoutError::Disconnected) => return "the engine exited",
+                Err(ReadError::Timeout) => break,
+                Err(ReadError::Closed | ReadError::Exited(_)) => return "the engine exited",
             }
-            next = engine.lines.try_recv().map_err(|e| match e {
-                TryRecvError::Empty => RecvTimeoutError::Timeout,
-                TryRecvError::Disconnected => RecvTimeoutError::Disconnected,
-            });
+            deadline = Instant::now();
         }
         if !queued(ws.flush()) {
             return "the page went away";

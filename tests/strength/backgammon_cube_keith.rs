@@ -7,7 +7,7 @@
 //! its count exceeds the opponent's by at most 4; the opponent takes when the roller's count
 //! exceeds its own by at least 2.
 //!
-//! Run with `cargo test --release --test backgammon_cube_keith -- --ignored --nocapture`
+//! Run with `cargo test --release --test strength backgammon_cube_keith:: -- --ignored --nocapture`
 //! (about a minute). It prints the agreement rates; it asserts only that the engine agrees
 //! with the rule on clear cases (a margin of 2 or more from the rule's thresholds) most of the
 //! time, since the rule itself is an approximation.

@@ -3,7 +3,7 @@
 //! position that is a mirror image of a book position gets an image of the book's move, and
 //! GIPF's book holds the basic game only.
 
-mod common;
+use crate::common;
 
 use common::Engine;
 use std::time::{Duration, Instant};
@@ -69,7 +69,7 @@ fn timed_searches_answer_from_the_book() {
     engine.send("newgame morris");
     engine.send("position startpos");
     let (mv, searched, took) = answer(&mut engine, MOVETIME);
-    let book = include_str!("../src/games/morris/book.txt");
+    let book = include_str!("../../src/games/morris/book.txt");
     assert_eq!(mv, book_line(book, ".../.../.../....../.../.../... w 9 9"));
     assert!(!searched && took < Duration::from_secs(10), "{took:?}");
 
@@ -113,7 +113,7 @@ fn timed_searches_answer_from_the_book() {
 
 #[test]
 fn gipf_timed_searches_answer_from_the_book_of_the_basic_game() {
-    let book = include_str!("../src/games/gipf/book.txt");
+    let book = include_str!("../../src/games/gipf/book.txt");
     let mut engine = Engine::start(&[]);
     engine.send("newgame gipf");
     engine.send("position startpos");

@@ -3,7 +3,7 @@
 //! carries, when the answer comes, which lines are printed). One engine per game plays its
 //! cases one after another; the games run side by side.
 
-mod common;
+use crate::common;
 
 use common::Engine;
 use std::time::{Duration, Instant};
@@ -249,7 +249,7 @@ struct Runner<'a> {
 
 impl Runner<'_> {
     /// Lines until one starts with `prefix`, within `timeout`; `None` when it does not come.
-    fn collect_until(&self, prefix: &str, timeout: Duration, into: &mut Vec<String>) -> bool {
+    fn collect_until(&mut self, prefix: &str, timeout: Duration, into: &mut Vec<String>) -> bool {
         let deadline = Instant::now() + timeout;
         loop {
             let left = deadline.saturating_duration_since(Instant::now());
@@ -267,7 +267,7 @@ impl Runner<'_> {
     }
 
     /// Lines printed within `wait` (the engine keeps running).
-    fn drain(&self, wait: Duration, into: &mut Vec<String>) {
+    fn drain(&mut self, wait: Duration, into: &mut Vec<String>) {
         let deadline = Instant::now() + wait;
         while let Some(line) = self
             .engine

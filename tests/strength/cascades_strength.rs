@@ -1,7 +1,7 @@
 //! Cascades playing strength: the search against a random mover and against itself at
 //! depth 1 on the 8x8 board. The quick test runs in CI; the full matches quoted in
 //! docs/cascades.md are `#[ignore]`d (run them with
-//! `cargo test --release --test cascades_strength -- --ignored --nocapture`; `PAIRS=N` sets
+//! `cargo test --release --test strength cascades_strength:: -- --ignored --nocapture`; `PAIRS=N` sets
 //! the number of opening pairs, `PLIES=N` the random plies of each opening, `OPENINGS=FILE`
 //! plays pair p from line p mod lines of an opening book instead (`tests/cascades_openings.txt`,
 //! the arena's format), `SHOW_PAIRS=1` prints each pair). The 80 % target against depth 1 is

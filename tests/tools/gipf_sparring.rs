@@ -3,71 +3,18 @@
 //! (basic and standard) checked by the library's rules, `bestmove 0000` at a game's end, and
 //! clear errors for bad input.
 
-use std::io::{BufRead, BufReader, Write};
-use std::process::{Child, ChildStdin, Command, Stdio};
+use crate::sparring::Sparring;
 use tabula::game::{Game, Side};
 use tabula::games::gipf::{Gipf, Options, Variant};
 
-struct Sparring {
-    child: Child,
-    input: ChildStdin,
-    output: BufReader<std::process::ChildStdout>,
-}
-
-impl Sparring {
-    fn start(depth: u32) -> Sparring {
-        let mut child = Command::new(env!("CARGO_BIN_EXE_gipf-sparring"))
-            .args(["--depth", &depth.to_string()])
-            .stdin(Stdio::piped())
-            .stdout(Stdio::piped())
-            .spawn()
-            .expect("the sparring binary starts");
-        let input = child.stdin.take().unwrap();
-        let output = BufReader::new(child.stdout.take().unwrap());
-        Sparring {
-            child,
-            input,
-            output,
-        }
-    }
-
-    fn send(&mut self, line: &str) {
-        writeln!(self.input, "{line}").unwrap();
-    }
-
-    /// Lines up to and including the first one starting with `last`.
-    fn until(&mut self, last: &str) -> Vec<String> {
-        let mut lines = Vec::new();
-        loop {
-            let mut line = String::new();
-            assert!(self.output.read_line(&mut line).unwrap() > 0, "exited");
-            let done = line.starts_with(last);
-            lines.push(line.trim_end().to_owned());
-            if done {
-                return lines;
-            }
-        }
-    }
-
-    /// The answer to `go` after `position`.
-    fn bestmove(&mut self, position: &str) -> String {
-        self.send(&format!("position {position}"));
-        self.send("go movetime 100");
-        let last = self.until("bestmove").pop().unwrap();
-        last["bestmove ".len()..].to_owned()
-    }
-}
-
-impl Drop for Sparring {
-    fn drop(&mut self) {
-        self.send("quit");
-        let _ = self.child.wait();
-    }
+/// The partner at `depth`.
+fn partner(depth: u32) -> Sparring {
+    Sparring::start(env!("CARGO_BIN_EXE_gipf-sparring"), depth)
 }
 
 #[test]
 fn handshake_declares_what_arena_sets() {
-    let mut s = Sparring::start(2);
+    let mut s = partner(2);
     s.send("ugi");
     let lines = s.until("ugiok");
     assert!(lines[0].starts_with("id name gipf-sparring"), "{lines:?}");
@@ -85,7 +32,7 @@ fn captures_when_it_can() {
     let fen = "4/5/6/www1b2/6/5/4 w 12 14 0 0";
     let start = Gipf::from_fen(fen, &Options::default()).unwrap();
     for depth in [1, 2] {
-        let mut s = Sparring::start(depth);
+        let mut s = partner(depth);
         let best = s.bestmove(&format!("fen {fen}"));
         let mut pos = start;
         pos.play(pos.parse_move(&best).unwrap());
@@ -97,7 +44,7 @@ fn captures_when_it_can() {
 fn plays_legal_moves_to_the_end() {
     for variant in [Variant::Basic, Variant::Standard] {
         let options = Options { variant };
-        let mut s = Sparring::start(2);
+        let mut s = partner(2);
         s.send(&format!(
             "setoption name GameOptions value {}",
             Gipf::format_options(&options)
@@ -123,7 +70,7 @@ fn plays_legal_moves_to_the_end() {
 
 #[test]
 fn bad_input_gets_an_error_line() {
-    let mut s = Sparring::start(1);
+    let mut s = partner(1);
     for (line, expected) in [
         ("position startpos moves zz", "error move zz"),
         ("setoption name GameOptions value variant=huge", "error "),

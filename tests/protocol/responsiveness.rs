@@ -3,13 +3,13 @@
 //! search finishes and answers at end of input or before a `quit` after `wait`, pondering
 //! holds the answer until `ponderhit`, and a closed output ends the session.
 
-mod common;
+use crate::common;
 
 use common::Engine;
 use std::time::{Duration, Instant};
 
 /// Milliseconds from `start` until a line starting with `prefix` arrives.
-fn millis_until(engine: &Engine, prefix: &str, start: Instant) -> u128 {
+fn millis_until(engine: &mut Engine, prefix: &str, start: Instant) -> u128 {
     engine.until(prefix, Duration::from_secs(10));
     start.elapsed().as_millis()
 }
@@ -21,10 +21,10 @@ fn isready_and_stop_are_answered_during_search() {
     std::thread::sleep(Duration::from_millis(300));
     let start = Instant::now();
     engine.send("isready");
-    let ready = millis_until(&engine, "readyok", start);
+    let ready = millis_until(&mut engine, "readyok", start);
     let start = Instant::now();
     engine.send("stop");
-    let stopped = millis_until(&engine, "bestmove", start);
+    let stopped = millis_until(&mut engine, "bestmove", start);
     println!("isready answered in {ready} ms, stop in {stopped} ms");
     // 50 ms is the goal on an idle machine; CI machines are shared, so allow slack.
     assert!(
@@ -39,10 +39,10 @@ fn isready_and_stop_are_answered_during_search() {
 fn movetime_is_kept() {
     let mut engine = Engine::start(&[]);
     engine.send("newgame bombardment\nposition startpos\nisready");
-    millis_until(&engine, "readyok", Instant::now());
+    millis_until(&mut engine, "readyok", Instant::now());
     let start = Instant::now();
     engine.send("go movetime 200");
-    let took = millis_until(&engine, "bestmove", start);
+    let took = millis_until(&mut engine, "bestmove", start);
     println!("go movetime 200 answered in {took} ms");
     assert!((150..400).contains(&took), "{took} ms");
     assert!(engine.finish().success());
@@ -54,7 +54,7 @@ fn end_of_input_lets_a_bounded_search_answer() {
     engine.send("newgame bombardment\nposition startpos\ngo movetime 300");
     let start = Instant::now();
     engine.close_input();
-    let took = millis_until(&engine, "bestmove", start);
+    let took = millis_until(&mut engine, "bestmove", start);
     assert!(
         took >= 200,
         "answered after {took} ms: the search was cut short"
@@ -75,7 +75,7 @@ fn perft_is_stopped_and_quit_exits_at_once() {
         let line = engine.until("error", Duration::from_secs(10));
         let stopped = start.elapsed().as_millis();
         assert_eq!(line, "error perft stopped");
-        let ready = millis_until(&engine, "readyok", start);
+        let ready = millis_until(&mut engine, "readyok", start);
         engine.send("perft 20");
         std::thread::sleep(Duration::from_millis(300));
         let start = Instant::now();
@@ -121,7 +121,7 @@ fn wait_lets_the_search_finish_before_a_quit_read_with_it() {
         "newgame morris\nposition startpos moves d2 d6 f4 b4 d3 f6 b2 d5 e4 c4\n\
          go movetime 200\nwait\nquit",
     );
-    let took = millis_until(&engine, "bestmove", start);
+    let took = millis_until(&mut engine, "bestmove", start);
     assert!(
         took >= 150,
         "answered after {took} ms: the quit cut the search short"
@@ -166,7 +166,7 @@ fn a_closed_output_ends_the_session() {
 fn ponder_holds_the_answer_until_ponderhit_then_keeps_the_time() {
     let mut engine = Engine::start(&[]);
     engine.send("setoption name Ponder value true\nposition startpos moves e2e3\nisready");
-    millis_until(&engine, "readyok", Instant::now());
+    millis_until(&mut engine, "readyok", Instant::now());
     engine.send("go ponder movetime 200");
     // No bestmove while pondering, however long: the next line is the readyok.
     std::thread::sleep(Duration::from_millis(400));
@@ -201,25 +201,25 @@ fn a_clock_that_loses_time_between_moves_makes_the_search_careful() {
     // 5.5 s / 25 = 220 ms less 600), so it answers at once instead of searching ~350 ms.
     let mut engine = Engine::start(&[]);
     engine.send("newgame bombardment\nposition startpos\nisready");
-    millis_until(&engine, "readyok", Instant::now());
+    millis_until(&mut engine, "readyok", Instant::now());
     let start = Instant::now();
     engine.send("go p1time 10000 p2time 10000");
-    let first = millis_until(&engine, "bestmove", start);
+    let first = millis_until(&mut engine, "bestmove", start);
     engine.send("position startpos moves e2e3 d7d6\nisready");
-    millis_until(&engine, "readyok", Instant::now());
+    millis_until(&mut engine, "readyok", Instant::now());
     let start = Instant::now();
     engine.send(&format!("go p1time {} p2time 10000", 9400 - first));
-    let second = millis_until(&engine, "bestmove", start);
+    let second = millis_until(&mut engine, "bestmove", start);
     println!("first move {first} ms, second (after 600 ms lost) {second} ms");
     assert!(first >= 250, "{first} ms");
     assert!(second < 150, "{second} ms");
     // A new game starts the comparison afresh but keeps what was learnt: the same clock
     // again, with no history, answers at once too (the estimate of 600 ms is still there).
     engine.send("uginewgame\nposition startpos\nisready");
-    millis_until(&engine, "readyok", Instant::now());
+    millis_until(&mut engine, "readyok", Instant::now());
     let start = Instant::now();
     engine.send("go p1time 10000 p2time 10000");
-    let third = millis_until(&engine, "bestmove", start);
+    let third = millis_until(&mut engine, "bestmove", start);
     println!("after uginewgame: {third} ms");
     assert!(third < 250, "{third} ms");
     assert!(engine.finish().success());
@@ -233,19 +233,19 @@ fn a_pondering_gui_still_lets_the_engine_learn_its_lag() {
     let mut engine = Engine::start(&[]);
     engine.send("setoption name Ponder value true\nnewgame bombardment");
     engine.send("position startpos\nisready");
-    millis_until(&engine, "readyok", Instant::now());
+    millis_until(&mut engine, "readyok", Instant::now());
     engine.send("go ponder p1time 10000 p2time 10000");
     std::thread::sleep(Duration::from_millis(100));
     let hit = Instant::now();
     engine.send("ponderhit");
-    let first = millis_until(&engine, "bestmove", hit);
+    let first = millis_until(&mut engine, "bestmove", hit);
     engine.send("position startpos moves e2e3 d7d6\nisready");
-    millis_until(&engine, "readyok", Instant::now());
+    millis_until(&mut engine, "readyok", Instant::now());
     engine.send(&format!("go ponder p1time {} p2time 10000", 9400 - first));
     std::thread::sleep(Duration::from_millis(100));
     let hit = Instant::now();
     engine.send("ponderhit");
-    let second = millis_until(&engine, "bestmove", hit);
+    let second = millis_until(&mut engine, "bestmove", hit);
     println!("pondered: first move {first} ms after ponderhit, second {second} ms");
     assert!(first >= 250, "{first} ms");
     assert!(second < 150, "{second} ms");

@@ -1,7 +1,7 @@
 //! GIPF playing strength and game statistics (issue 5, "must show").
 //!
 //! The matches take minutes, so they are ignored by default; run them with
-//! `cargo test --release --test gipf_play -- --ignored --nocapture`. Results are in docs/gipf.md.
+//! `cargo test --release --test strength gipf_play:: -- --ignored --nocapture`. Results are in docs/gipf.md.
 
 use std::sync::atomic::AtomicBool;
 use tabula::game::{Game, Side};

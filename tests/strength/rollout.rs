@@ -2,7 +2,7 @@
 //! the same answer on any number of threads, truncation, the luck correction, `stop`, and
 //! malformed arguments.
 
-mod common;
+use crate::common;
 
 use common::Engine;
 use std::time::Duration;

@@ -3,7 +3,7 @@
 //! Linux only: the limits are set with `prlimit` on the running engine, or before a tool
 //! starts.
 
-mod common;
+use crate::common;
 
 use common::Engine;
 use std::os::unix::process::CommandExt;
@@ -29,21 +29,6 @@ fn limit(pid: u32, resource: libc::__rlimit_resource_t, value: u64) {
     assert_eq!(status, 0, "prlimit: {}", std::io::Error::last_os_error());
 }
 
-/// Lines up to one starting with `last` (included).
-fn lines_until(engine: &Engine, last: &str) -> Vec<String> {
-    let mut lines = Vec::new();
-    loop {
-        let line = engine
-            .next_line(Duration::from_secs(20))
-            .unwrap_or_else(|| panic!("no {last} within 20 s after {lines:?}"));
-        let done = line.starts_with(last);
-        lines.push(line);
-        if done {
-            return lines;
-        }
-    }
-}
-
 /// No thread can be started once the engine runs (its address space is full but for half a
 /// MiB, less than a thread's stack): every `go` still answers a legal move, after an `error`
 /// line saying why; a count answers its error alone; the session goes on.
@@ -58,7 +43,8 @@ fn a_thread_the_system_refuses_costs_an_error_line_not_the_answer() {
         engine.send("setoption name OwnBook value false\nsetoption name Threads value 4");
         engine.send(setup);
         engine.send("legalmoves\nisready");
-        let legal = lines_until(&engine, "readyok")
+        let legal = engine
+            .lines_until("readyok", Duration::from_secs(20))
             .into_iter()
             .find(|l| l.starts_with("legalmoves"))
             .expect("legalmoves answers");
@@ -71,7 +57,7 @@ fn a_thread_the_system_refuses_costs_an_error_line_not_the_answer() {
         );
         for go in ["go depth 3", "go movetime 100", "go infinite"] {
             engine.send(go);
-            let answer = lines_until(&engine, "bestmove");
+            let answer = engine.lines_until("bestmove", Duration::from_secs(20));
             let errors: Vec<&String> = answer.iter().filter(|l| l.starts_with("error")).collect();
             assert_eq!(errors.len(), 1, "{game} {go}: {answer:?}");
             assert!(errors[0].starts_with("error cannot start the search thread: "));
@@ -88,11 +74,11 @@ fn a_thread_the_system_refuses_costs_an_error_line_not_the_answer() {
             );
         }
         engine.send("perft 2\nisready");
-        let counted = lines_until(&engine, "readyok");
+        let counted = engine.lines_until("readyok", Duration::from_secs(20));
         assert_eq!(counted.len(), 2, "{game}: {counted:?}");
         assert!(counted[0].starts_with("error cannot start the search thread: "));
         engine.send("setoption name Hash value 4096\nd\nisready");
-        let shown = lines_until(&engine, "readyok");
+        let shown = engine.lines_until("readyok", Duration::from_secs(20));
         assert!(
             shown.iter().any(|l| l.starts_with("fen ")),
             "{game}: {shown:?}"

@@ -4,7 +4,7 @@
 //! directions instead of precomputed tables, rows found by scanning every spot, the
 //! opponent's removals recomputed from scratch, GIPF-pieces as a second grid of flags, keep
 //! subsets enumerated per run, and moves deduplicated through a hash set of (push, resulting
-//! position). Used by `tests/perft_gipf.rs`.
+//! position). Used by `tests/perft/gipf.rs`.
 
 use std::collections::{BTreeMap, HashSet};
 use std::hash::{BuildHasherDefault, Hasher};

@@ -1,6 +1,6 @@
 //! GIPF perft, checked against an independent reference implementation.
 //!
-//! How the numbers were obtained: the `reference` module (`tests/gipf_reference/mod.rs`) is a
+//! How the numbers were obtained: the `reference` module (`tests/perft/gipf_reference/mod.rs`) is a
 //! deliberately naive second implementation of the rules of the basic, standard and tournament
 //! games, written from notation.md and docs/gipf.md. It shares no code with the engine: a 9x9
 //! grid of cells indexed by (x, y) instead of bitboards, lines found by
@@ -140,7 +140,7 @@ fn perft_removal_positions() {
     }
 }
 
-/// Run with `cargo test --release --test perft_gipf -- --ignored`.
+/// Run with `cargo test --release --test perft gipf:: -- --ignored`.
 #[test]
 #[ignore]
 fn perft_removal_positions_depth_4_reference() {
@@ -314,7 +314,7 @@ fn variant_perft() {
 }
 
 /// Perft 4 of the variant positions, engine and reference (minutes of reference time): run
-/// with `cargo test --release --test perft_gipf -- --ignored variant`.
+/// with `cargo test --release --test perft gipf::variant -- --ignored`.
 #[test]
 #[ignore]
 fn variant_perft_depth_4_reference() {

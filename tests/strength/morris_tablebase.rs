@@ -6,7 +6,7 @@
 //! position against the rules in the crate's tablebase tests) and, for short results, from
 //! the engine's own search without tables: two independent computations.
 
-mod common;
+use crate::common;
 
 use std::path::{Path, PathBuf};
 use std::sync::LazyLock;
@@ -74,7 +74,7 @@ impl Engine {
     }
 
     /// The next line starting with `prefix` (earlier lines are dropped).
-    fn until(&self, prefix: &str) -> String {
+    fn until(&mut self, prefix: &str) -> String {
         self.0.until(prefix, Duration::from_secs(60))
     }
 

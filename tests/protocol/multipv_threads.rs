@@ -2,7 +2,7 @@
 //! are distinct legal moves ranked best first, `bestmove` is line 1's move, and a search on
 //! two threads answers a legal move within its limits and counts the helpers' nodes.
 
-mod common;
+use crate::common;
 
 use common::Engine;
 use std::time::{Duration, Instant};

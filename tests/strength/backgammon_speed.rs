@@ -1,6 +1,6 @@
 //! Speed of the backgammon network, for docs/backgammon.md ("Evaluator speed"). Ignored by
 //! default (it times, it does not check): run with
-//! `cargo test --release --test backgammon_speed -- --ignored --nocapture`.
+//! `cargo test --release --test strength backgammon_speed:: -- --ignored --nocapture`.
 
 use std::time::Instant;
 use tabula::game::{Dice, Game, Side};

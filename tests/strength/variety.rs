@@ -1,7 +1,7 @@
 //! The `Variety` option: equally scored root moves are chosen by `Seed`, so engine-vs-engine
 //! games differ, while the score (the strength) is the one the plain search finds.
 
-mod common;
+use crate::common;
 
 use common::Engine;
 use std::time::Duration;

@@ -1,6 +1,6 @@
 //! `bench`'s node counts per game are pinned in `tests/bench_signature.txt`: they change only
 //! when search, evaluation or move generation do, never with `Seed` or the machine. A change
-//! that means to alter them is blessed with `BLESS=1 cargo test --test bench_signature`, and
+//! that means to alter them is blessed with `BLESS=1 cargo test --test protocol bench_signature::`, and
 //! the diff of the file shows it in review.
 
 use std::path::Path;
@@ -32,6 +32,6 @@ fn bench_node_counts_match_the_pinned_signature() {
     let pinned = std::fs::read_to_string(&file).expect("tests/bench_signature.txt");
     assert_eq!(
         actual, pinned,
-        "bench signature changed; if on purpose: BLESS=1 cargo test --test bench_signature"
+        "bench signature changed; if on purpose: BLESS=1 cargo test --test protocol bench_signature::"
     );
 }

@@ -3,7 +3,7 @@
 //! game, its pages becoming resident as the search writes them (so a large `Hash` costs no
 //! time before it is used); shrinking `Hash` gives the memory back.
 
-mod common;
+use crate::common;
 
 use common::Engine;
 use std::time::Duration;

@@ -4,70 +4,23 @@
 //! `Seed` choosing among equal moves (with arena's large seeds too), the material-only `Eval`,
 //! and errors for bad option values.
 
-use std::io::{BufRead, BufReader, Write};
-use std::process::{Child, ChildStdin, Command, Stdio};
+use crate::sparring::Sparring;
 use tabula::game::Game;
 use tabula::games::morris::{Morris, Options};
 
-struct Sparring {
-    child: Child,
-    input: ChildStdin,
-    output: BufReader<std::process::ChildStdout>,
+/// The partner at `depth`.
+fn partner(depth: u32) -> Sparring {
+    Sparring::start(env!("CARGO_BIN_EXE_morris-sparring"), depth)
 }
 
-impl Sparring {
-    fn start(depth: u32) -> Sparring {
-        let mut child = Command::new(env!("CARGO_BIN_EXE_morris-sparring"))
-            .args(["--depth", &depth.to_string()])
-            .stdin(Stdio::piped())
-            .stdout(Stdio::piped())
-            .spawn()
-            .expect("the sparring binary starts");
-        let input = child.stdin.take().unwrap();
-        let output = BufReader::new(child.stdout.take().unwrap());
-        Sparring {
-            child,
-            input,
-            output,
-        }
-    }
-
-    fn send(&mut self, line: &str) {
-        writeln!(self.input, "{line}").unwrap();
-    }
-
-    /// Lines up to and including the first one starting with `last`.
-    fn until(&mut self, last: &str) -> Vec<String> {
-        let mut lines = Vec::new();
-        loop {
-            let mut line = String::new();
-            assert!(self.output.read_line(&mut line).unwrap() > 0, "exited");
-            let done = line.starts_with(last);
-            lines.push(line.trim_end().to_owned());
-            if done {
-                return lines;
-            }
-        }
-    }
-
-    fn bestmove(&mut self, moves: &[String]) -> String {
-        self.send(&format!("position startpos moves {}", moves.join(" ")));
-        self.send("go movetime 100");
-        let last = self.until("bestmove").pop().unwrap();
-        last["bestmove ".len()..].to_owned()
-    }
-}
-
-impl Drop for Sparring {
-    fn drop(&mut self) {
-        self.send("quit");
-        let _ = self.child.wait();
-    }
+/// The position after `moves` from the start.
+fn after(moves: &[String]) -> String {
+    format!("startpos moves {}", moves.join(" "))
 }
 
 #[test]
 fn handshake_declares_what_arena_sets() {
-    let mut s = Sparring::start(2);
+    let mut s = partner(2);
     s.send("ugi");
     let lines = s.until("ugiok");
     assert!(lines
@@ -82,17 +35,17 @@ fn closes_a_mill_when_it_can() {
     // White a1 a4, Black b2 b4: a7 closes White's mill on file a and takes a man, with
     // either evaluation.
     for eval in ["full", "material"] {
-        let mut s = Sparring::start(3);
+        let mut s = partner(3);
         s.send(&format!("setoption name Eval value {eval}"));
         let moves: Vec<String> = ["a1", "b2", "a4", "b4"].map(String::from).to_vec();
-        let best = s.bestmove(&moves);
+        let best = s.bestmove(&after(&moves));
         assert!(best.starts_with("a7x"), "{eval}: {best}");
     }
 }
 
 #[test]
 fn bad_option_values_are_errors() {
-    let mut s = Sparring::start(1);
+    let mut s = partner(1);
     for (line, error) in [
         ("setoption name Eval value deep", "error bad eval deep"),
         ("setoption name Seed value -1", "error bad seed -1"),
@@ -114,20 +67,20 @@ fn plays_legal_moves_to_the_end() {
             flying,
             ..Options::default()
         };
-        let mut s = Sparring::start(3);
+        let mut s = partner(3);
         s.send(&format!("setoption name GameOptions value flying={flying}"));
         s.send("uginewgame");
         let mut pos = Morris::start(&options);
         let mut moves = Vec::new();
         while pos.outcome().is_none() {
-            let token = s.bestmove(&moves);
+            let token = s.bestmove(&after(&moves));
             let mv = pos
                 .parse_move(&token)
                 .unwrap_or_else(|e| panic!("{token} after {moves:?}: {e}"));
             pos.play(mv);
             moves.push(token);
         }
-        assert_eq!(s.bestmove(&moves), "0000");
+        assert_eq!(s.bestmove(&after(&moves)), "0000");
     }
 }
 
@@ -136,9 +89,9 @@ fn a_seed_varies_the_choice_among_equal_moves() {
     // At depth 1 a first placement scores by its point alone: the middle square's four
     // midpoints (b4 d2 d6 f4, four neighbours each) tie, and seeds pick among them.
     let first_moves = |seed: u64| {
-        let mut s = Sparring::start(1);
+        let mut s = partner(1);
         s.send(&format!("setoption name Seed value {seed}"));
-        s.bestmove(&[])
+        s.bestmove(&after(&[]))
     };
     let unseeded = first_moves(0);
     assert_eq!(unseeded, first_moves(0), "seed 0: the generator's order");

@@ -461,7 +461,7 @@ fn random_games_match_reference() {
 }
 
 /// Depth 3 from the start (about a minute for the reference in release): run with
-/// `cargo test --release --test perft_backgammon -- --ignored`.
+/// `cargo test --release --test perft backgammon:: -- --ignored`.
 #[test]
 #[ignore]
 fn start_depth_3() {

@@ -1,0 +1,17 @@
+//! The tool binaries and the arena library: matches and shards, the sparring partners,
+//! tuning, book walks, the web board and the tools' arguments.
+//!
+//! One crate of modules (one link of the library for all of them, not one per file).
+
+#[path = "../common/mod.rs"]
+mod common;
+
+mod arena;
+mod arena_shards;
+mod book_walk;
+mod gipf_sparring;
+mod morris_sparring;
+mod morris_tune;
+mod sparring;
+mod tool_arguments;
+mod web_board;
