@@ -1,5 +1,5 @@
 //! Unit tests of the rules, notation and formats; perft against a naive reference is in
-//! `tests/perft_backgammon.rs`.
+//! `tests/perft/backgammon.rs`.
 
 use super::*;
 use crate::game::{Dice, Game, Harness};
