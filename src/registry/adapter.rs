@@ -324,14 +324,7 @@ impl<G: Complete> AnyPosition for Slot<G> {
     }
 
     fn legal_moves(&self) -> Vec<String> {
-        let mut moves = Vec::new();
-        self.position.legal_moves(&mut moves);
-        let mut text: Vec<String> = moves
-            .iter()
-            .map(|&mv| self.position.format_move(mv))
-            .collect();
-        text.sort_unstable();
-        text
+        self.allowed_moves(&Limits::default())
     }
 
     fn fen(&self) -> String {
