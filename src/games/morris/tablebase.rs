@@ -260,8 +260,9 @@ pub enum Step {
 pub struct BuildSettings {
     /// Threads working on the pair (at least one).
     pub threads: usize,
-    /// The directory of the pair's checkpoint (`morris-fly-MvO.partial`, [`Tablebase::partial_name`]):
-    /// resumed from on start when it verifies, written as `checkpoint_every` says.
+    /// The directory of the pair's checkpoint (`morris-fly-MvO.partial`,
+    /// [`Tablebase::partial_name`]): resumed from on start when it verifies, written as
+    /// `checkpoint_every` says.
     pub checkpoints: Option<PathBuf>,
     /// The least time between two checkpoints, which are taken at the end of seeding and of
     /// a level pass; `None`: none are written.
