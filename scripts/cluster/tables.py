@@ -54,8 +54,11 @@ def build_pair(morris_tb, flying, m, o, *inputs):
                 with open(os.path.join(tmp, name), "wb") as f:
                     f.write(data)
         before = set(os.listdir(tmp))
+        # One thread, as the task asked Ray for one CPU; no checkpoints, as the directory
+        # goes with the task (a retried task starts from nothing anyway).
         common.run_binary(
-            [morris_tb, "--only", f"{m}v{o}", "--flying", str(flying).lower(), "--dir", tmp]
+            [morris_tb, "--only", f"{m}v{o}", "--flying", str(flying).lower(), "--dir", tmp,
+             "--threads", "1", "--checkpoint-minutes", "0"]
         )
         out = {}
         for name in sorted(set(os.listdir(tmp)) - before):

@@ -1,18 +1,20 @@
-//! `morris-tb [--max K] [--max-total T] [--flying true|false] [--dir DIR]`: builds the Nine
-//! Men's Morris endgame tables with up to K pieces a side (default 3) and T in all (6, the
-//! smallest table 3v3, up to 2K; default 2K), reusing the tables already in DIR (default
-//! `tablebases/`) that verify, writes each pair there as soon as it is done (so a stopped run
-//! resumes) and prints positions, slots, longest result, build seconds and bytes per pair,
-//! with a progress line on stderr every ten seconds. `--only MvO` builds just the pair MvO and
-//! OvM from the smaller tables already in DIR (one task of a distributed build:
-//! `scripts/cluster/`).
+//! `morris-tb [--max K] [--max-total T] [--flying true|false] [--dir DIR] [--threads N]
+//! [--checkpoint-minutes M]`: builds the Nine Men's Morris endgame tables with up to K pieces
+//! a side (default 3) and T in all (6, the smallest table 3v3, up to 2K; default 2K), reusing
+//! the tables already in DIR (default `tablebases/`) that verify, writes each pair there as
+//! soon as it is done (so a stopped run resumes) and prints positions, slots, longest result,
+//! build seconds and bytes per pair, with a progress line on stderr every ten seconds. Each
+//! pair is built with N threads (default: the cores available); every M minutes (default 10,
+//! 0 never) the state of the pair being built is saved to `DIR/morris-fly-MvO.partial`, which
+//! a later run resumes from. `--only MvO` builds just the pair MvO and OvM from the smaller
+//! tables already in DIR (one task of a distributed build: `scripts/cluster/`).
 
 use anyhow::Context;
 use clap::error::ErrorKind;
 use clap::{ArgAction, CommandFactory, Parser};
 use std::path::{Path, PathBuf};
-use std::time::Instant;
-use tabula::games::morris::tablebase::{pairs, Step, Table, Tablebase};
+use std::time::{Duration, Instant};
+use tabula::games::morris::tablebase::{pairs, BuildSettings, Step, Table, Tablebase};
 use tabula::util::cli::exit_on_closed_output;
 
 /// Builds the Nine Men's Morris endgame tables (docs/morris.md), reusing those already in DIR.
@@ -34,6 +36,12 @@ struct Args {
     /// Build only the pair MvO and OvM (M <= O), from the tables its captures lead into
     #[arg(long, value_name = "MvO", value_parser = parse_pair)]
     only: Option<(u32, u32)>,
+    /// Threads building each pair (default: the cores available)
+    #[arg(long, value_name = "N", value_parser = clap::value_parser!(u32).range(1..=1024))]
+    threads: Option<u32>,
+    /// Minutes between two saves of the pair being built, resumed by a later run (0: never)
+    #[arg(long, value_name = "M", default_value_t = 10)]
+    checkpoint_minutes: u64,
 }
 
 /// `MvO` with 3 <= M <= O <= 9.
@@ -83,15 +91,39 @@ impl Progress {
         }
     }
 
-    /// Reports `step` of the pair `name` with `slots` slots, at most every ten seconds. Seeding
-    /// counts for the first half of a pair's work, the levels for the second (about the split
-    /// measured on the 5-piece tables), so the estimate is rough within a pair.
-    fn report(&mut self, name: &str, slots: u64, step: Step) {
-        if self.last.elapsed().as_secs() < 10 {
-            return;
-        }
-        self.last = Instant::now();
+    /// Reports `step` of the pair (m, o) with `slots` slots: what became of its checkpoints at
+    /// once, how far it has come at most every ten seconds. Seeding counts for the first half
+    /// of a pair's work, the levels for the second (about the split measured on the 5-piece
+    /// tables), so the estimate is rough within a pair.
+    fn report(&mut self, (m, o): (u32, u32), slots: u64, step: Step) {
+        let name = pair_name(m, o);
         let (stage, fraction) = match step {
+            Step::Resumed { path, level } => {
+                eprintln!(
+                    "morris-tb: resuming {m}v{o} from {} (level {level})",
+                    path.display()
+                );
+                return;
+            }
+            Step::Refused(error) => {
+                eprintln!("morris-tb: {error}; building {m}v{o} from the start");
+                return;
+            }
+            Step::Saved {
+                level,
+                bytes,
+                seconds,
+            } => {
+                eprintln!(
+                    "morris-tb: {name}: checkpoint at level {level} saved ({bytes} bytes, {seconds:.1} s)"
+                );
+                return;
+            }
+            Step::NotSaved(error) => {
+                eprintln!("morris-tb: {error}; going on without this checkpoint");
+                return;
+            }
+            _ if self.last.elapsed().as_secs() < 10 => return,
             Step::Seeding { done, of } => (
                 format!("seeding {:.0} %", 100.0 * done as f64 / of as f64),
                 0.5 * done as f64 / of as f64,
@@ -100,6 +132,7 @@ impl Progress {
                 (format!("level {level}, {pending} results pending"), 0.75)
             }
         };
+        self.last = Instant::now();
         let done = self.done as f64 + fraction * slots as f64;
         let elapsed = self.run_start.elapsed().as_secs_f64();
         let left = elapsed / done.max(1.0) * (self.total as f64 - done).max(0.0);
@@ -118,12 +151,22 @@ fn clock(seconds: f64) -> String {
     format!("{}h{:02}m{:02}s", s / 3600, s / 60 % 60, s % 60)
 }
 
-/// Builds the pair (m, o), saves its files and prints a line on it.
+/// `3v3`, `3v4 and 4v3`: the tables of the pair (m, o).
+fn pair_name(m: u32, o: u32) -> String {
+    if m == o {
+        format!("{m}v{o}")
+    } else {
+        format!("{m}v{o} and {o}v{m}")
+    }
+}
+
+/// Builds the pair (m, o), saves its files (then drops its checkpoint) and prints a line on
+/// it.
 fn build_and_save(
     tb: &mut Tablebase,
     dir: &Path,
-    m: u32,
-    o: u32,
+    (m, o): (u32, u32),
+    settings: &BuildSettings,
     progress: &mut Progress,
 ) -> anyhow::Result<()> {
     let timer = Instant::now();
@@ -133,13 +176,11 @@ fn build_and_save(
         vec![(m, o), (o, m)]
     };
     let slots: u64 = tables.iter().map(|&(a, b)| Table::slots(a, b)).sum();
-    let name = if m == o {
-        format!("{m}v{o}")
-    } else {
-        format!("{m}v{o} and {o}v{m}")
-    };
+    let name = pair_name(m, o);
     let longest = tb
-        .build_pair_with(m, o, &mut |step| progress.report(&name, slots, step))
+        .build_pair_with(m, o, settings, &mut |step| {
+            progress.report((m, o), slots, step)
+        })
         .map_err(anyhow::Error::msg)?;
     let seconds = timer.elapsed().as_secs_f64();
     let positions: u64 = tables.iter().map(|&(a, b)| positions(a, b)).sum();
@@ -149,6 +190,7 @@ fn build_and_save(
         tb.save_table(dir, a, b)?;
         bytes += Tablebase::file_len(a, b);
     }
+    Tablebase::remove_partial(dir, tb.flying(), m, o)?;
     progress.done += slots;
     println!(
         "built {name}: {positions} positions, {classes} classes, {slots} slots, longest result {longest} plies, \
@@ -158,18 +200,30 @@ fn build_and_save(
 }
 
 /// Builds the pair (m, o) from the tables its captures lead into, read from `dir`.
-fn build_only(dir: &Path, flying: bool, m: u32, o: u32) -> anyhow::Result<()> {
+fn build_only(
+    dir: &Path,
+    flying: bool,
+    (m, o): (u32, u32),
+    settings: &BuildSettings,
+) -> anyhow::Result<()> {
     let needed = Tablebase::captures_into(m, o);
     let mut tb = Tablebase::load_only(dir, flying, &needed)
         .map_err(|e| anyhow::anyhow!("{m}v{o} needs the tables its captures lead into: {e}"))?;
     let slots = Table::slots(m, o) + if m == o { 0 } else { Table::slots(o, m) };
-    build_and_save(&mut tb, dir, m, o, &mut Progress::new(slots))
+    build_and_save(&mut tb, dir, (m, o), settings, &mut Progress::new(slots))
 }
 
 /// Builds every pair up to the limits that `dir` does not hold yet. A pair whose files are
-/// present and verify is loaded instead; a file that does not verify is reported, removed
-/// and rebuilt.
-fn build_all(dir: &Path, flying: bool, max: u32, max_total: u32) -> anyhow::Result<()> {
+/// present and verify is loaded instead (and a checkpoint of it left by a run stopped just
+/// after writing them is removed); a file that does not verify is reported, removed and
+/// rebuilt.
+fn build_all(
+    dir: &Path,
+    flying: bool,
+    max: u32,
+    max_total: u32,
+    settings: &BuildSettings,
+) -> anyhow::Result<()> {
     let mut tb = Tablebase::new(flying);
     let mut to_build = Vec::new();
     let mut reused = 0;
@@ -194,7 +248,9 @@ fn build_all(dir: &Path, flying: bool, max: u32, max_total: u32) -> anyhow::Resu
                 }
             }
         }
-        if !whole {
+        if whole {
+            Tablebase::remove_partial(dir, flying, m, o)?;
+        } else {
             to_build.push((m, o));
         }
     }
@@ -204,8 +260,8 @@ fn build_all(dir: &Path, flying: bool, max: u32, max_total: u32) -> anyhow::Resu
         .map(|&(m, o)| Table::slots(m, o) + if m == o { 0 } else { Table::slots(o, m) })
         .sum();
     let mut progress = Progress::new(total);
-    for (m, o) in to_build {
-        build_and_save(&mut tb, dir, m, o, &mut progress)?;
+    for pair in to_build {
+        build_and_save(&mut tb, dir, pair, settings, &mut progress)?;
     }
     Ok(())
 }
@@ -218,6 +274,8 @@ fn main() -> anyhow::Result<()> {
         flying,
         dir,
         only,
+        threads,
+        checkpoint_minutes,
     } = Args::parse();
     let max_total = total_up_to(max, max_total).unwrap_or_else(|message| {
         Args::command()
@@ -225,9 +283,27 @@ fn main() -> anyhow::Result<()> {
             .exit()
     });
     std::fs::create_dir_all(&dir).with_context(|| format!("creating {}", dir.display()))?;
+    let threads = threads.map_or_else(
+        || std::thread::available_parallelism().map_or(1, |n| n.get()),
+        |n| n as usize,
+    );
+    let settings = BuildSettings {
+        threads,
+        checkpoints: Some(dir.clone()),
+        checkpoint_every: (checkpoint_minutes > 0)
+            .then(|| Duration::from_secs(60 * checkpoint_minutes)),
+        stop_after_level: None,
+    };
+    let every = match checkpoint_minutes {
+        0 => "no checkpoints".to_owned(),
+        1 => "a checkpoint every minute".to_owned(),
+        m => format!("a checkpoint every {m} minutes"),
+    };
+    let plural = if threads == 1 { "" } else { "s" };
+    eprintln!("morris-tb: {threads} thread{plural}, {every}");
     let built = match only {
-        Some((m, o)) => build_only(&dir, flying, m, o),
-        None => build_all(&dir, flying, max, max_total),
+        Some(pair) => build_only(&dir, flying, pair, &settings),
+        None => build_all(&dir, flying, max, max_total, &settings),
     };
     // A clear line naming the file (a missing input, a full disk), not a backtrace.
     if let Err(error) = built {
@@ -260,6 +336,8 @@ mod tests {
             flying: true,
             dir: "tables".into(),
             only: None,
+            threads: None,
+            checkpoint_minutes: 10,
         };
         assert_eq!(args, want);
         let args = parse("--max-total 6 --flying false").expect("parses");
@@ -267,6 +345,8 @@ mod tests {
         assert_eq!(args.dir, PathBuf::from("tablebases"));
         let args = parse("--only 3v4 --dir t").expect("parses");
         assert_eq!(args.only, Some((3, 4)));
+        let args = parse("--threads 3 --checkpoint-minutes 0").expect("parses");
+        assert_eq!((args.threads, args.checkpoint_minutes), (Some(3), 0));
     }
 
     #[test]
@@ -285,6 +365,9 @@ mod tests {
             "--max-total 19",
             "--only 3v4 --max 4",
             "--only 3v4 --max-total 7",
+            "--threads 0",
+            "--threads two",
+            "--checkpoint-minutes -1",
         ] {
             let error = parse(line).expect_err(line);
             assert_eq!(error.exit_code(), 2, "{line}: {error}");

@@ -1,5 +1,5 @@
 //! The tool binaries and the arena library: matches and shards, the sparring partners,
-//! tuning, book walks, the web board and the tools' arguments.
+//! tuning, book walks, the web board, the tools' arguments and the Morris tables' checkpoints.
 //!
 //! One crate of modules (one link of the library for all of them, not one per file).
 
@@ -11,6 +11,7 @@ mod arena_shards;
 mod book_walk;
 mod gipf_sparring;
 mod morris_sparring;
+mod morris_tb;
 mod morris_tune;
 mod sparring;
 mod tool_arguments;

@@ -34,7 +34,10 @@ use super::board::{in_mill_at, pieces_in_mills, points, Points, ADJACENT, ALL_PO
 use super::symmetry::{classes, rank, sets_of, Symmetry, BINOMIAL};
 use super::{Morris, Move};
 use crate::game::Game;
+use std::path::PathBuf;
+use std::sync::atomic::{AtomicU16, AtomicU64, AtomicU8, AtomicUsize, Ordering::Relaxed};
 use std::sync::{LazyLock, OnceLock};
+use std::time::{Duration, Instant};
 
 /// The symmetries' lookup tables, shared by every table.
 pub(super) static SYMMETRY: LazyLock<Symmetry> = LazyLock::new(Symmetry::new);
@@ -95,6 +98,45 @@ fn unrank_among_free(mut r: u64, k: u32, taken: Points) -> Points {
     set
 }
 
+/// Where the positions of table `mover`v`other` sit, apart from its bytes (the builder works
+/// on bytes it views as atomics, not on a [`Table`]).
+#[derive(Clone, Copy)]
+struct Layout {
+    mover: u32,
+    other: u32,
+    /// Slots a row: the placements of the other side's pieces.
+    stride: usize,
+    rows: &'static Rows,
+}
+
+impl Layout {
+    fn new(mover: u32, other: u32) -> Layout {
+        Layout {
+            mover,
+            other,
+            stride: BINOMIAL[24 - mover as usize][other as usize] as usize,
+            rows: rows(mover),
+        }
+    }
+
+    fn slots(&self) -> usize {
+        self.rows.movers.len() * self.stride
+    }
+
+    /// The slot of a canonical position.
+    fn slot_of(&self, mover: Points, other: Points) -> usize {
+        let row = self.rows.row_of[rank(mover) as usize] as usize;
+        row * self.stride + rank_among_free(other, mover) as usize
+    }
+
+    /// The position of a slot (canonical unless its row's mover set has symmetries).
+    fn position_at(&self, slot: usize) -> (Points, Points) {
+        let mover = self.rows.movers[slot / self.stride];
+        let other = unrank_among_free((slot % self.stride) as u64, self.other, mover);
+        (mover, other)
+    }
+}
+
 /// One table: `mover` pieces to move against `other` pieces.
 pub struct Table {
     pub(super) mover: u32,
@@ -105,7 +147,7 @@ pub struct Table {
 impl Table {
     /// The number of slots of table `mover`v`other`: rows times placements of the other side.
     pub fn slots(mover: u32, other: u32) -> u64 {
-        rows(mover).movers.len() as u64 * BINOMIAL[24 - mover as usize][other as usize]
+        Layout::new(mover, other).slots() as u64
     }
 
     /// A table of draws (all zero), or `None` when the memory cannot be had.
@@ -123,17 +165,13 @@ impl Table {
 
     /// The slot of a canonical position.
     pub(super) fn slot_of(&self, mover: Points, other: Points) -> usize {
-        let row = rows(self.mover).row_of[rank(mover) as usize] as u64;
-        let stride = BINOMIAL[24 - self.mover as usize][self.other as usize];
-        (row * stride + rank_among_free(other, mover)) as usize
+        Layout::new(self.mover, self.other).slot_of(mover, other)
     }
 
     /// The position of a slot (canonical unless its row's mover set has symmetries).
+    #[cfg(test)]
     pub(super) fn position_at(&self, slot: usize) -> (Points, Points) {
-        let stride = BINOMIAL[24 - self.mover as usize][self.other as usize];
-        let mover = rows(self.mover).movers[slot / stride as usize];
-        let other = unrank_among_free(slot as u64 % stride, self.other, mover);
-        (mover, other)
+        Layout::new(self.mover, self.other).position_at(slot)
     }
 
     /// The stored byte (0 draw, else plies + 1) for any position of this table.
@@ -189,13 +227,159 @@ pub(super) fn slot(mover: u32, other: u32) -> usize {
 /// canonical position).
 const DONE: u16 = u16::MAX;
 
-/// How far the build of a pair has come (for progress lines).
-#[derive(Copy, Clone, Debug)]
+/// Slots a thread takes at a time in a level pass: enough to make taking them cheap, few
+/// enough that the threads finish a pass together.
+const CHUNK: usize = 1 << 16;
+
+/// How far the build of a pair has come, and what became of its checkpoints (for progress
+/// lines).
+#[derive(Clone, Debug)]
 pub enum Step {
     /// Seeding: `done` of `of` slots classified by their captures and moves.
     Seeding { done: u64, of: u64 },
     /// Resolving the positions at distance `level`; `pending` results wait for their level.
     Level { level: u32, pending: u64 },
+    /// The build goes on from the checkpoint `path`, at `level`.
+    Resumed { path: PathBuf, level: u32 },
+    /// A checkpoint that does not verify (the error names it) was removed; the pair is built
+    /// from the start.
+    Refused(String),
+    /// A checkpoint was written: the level it resumes at, its bytes and the seconds taken.
+    Saved {
+        level: u32,
+        bytes: u64,
+        seconds: f64,
+    },
+    /// A checkpoint could not be written (the error names the file); the build goes on
+    /// without it.
+    NotSaved(String),
+}
+
+/// How [`Tablebase::build_pair_with`] builds a pair. The tables do not depend on it.
+#[derive(Clone, Debug)]
+pub struct BuildSettings {
+    /// Threads working on the pair (at least one).
+    pub threads: usize,
+    /// The directory of the pair's checkpoint (`morris-fly-MvO.partial`,
+    /// [`Tablebase::partial_name`]): resumed from on start when it verifies, written as
+    /// `checkpoint_every` says.
+    pub checkpoints: Option<PathBuf>,
+    /// The least time between two checkpoints, which are taken at the end of seeding and of
+    /// a level pass; `None`: none are written.
+    pub checkpoint_every: Option<Duration>,
+    /// Stops the build with an error after the pass of this level (and its checkpoint), as a
+    /// run killed there would stop: for tests of resuming.
+    pub stop_after_level: Option<u32>,
+}
+
+impl Default for BuildSettings {
+    /// One thread, no checkpoints.
+    fn default() -> BuildSettings {
+        BuildSettings {
+            threads: 1,
+            checkpoints: None,
+            checkpoint_every: None,
+            stop_after_level: None,
+        }
+    }
+}
+
+/// The state of a pair's build between two passes: what a checkpoint holds.
+pub(super) struct PairState {
+    /// The values of the tables (m, o) and (o, m) (one table when m = o).
+    pub(super) values: Vec<Vec<u8>>,
+    /// Their counters: the weighted moves not yet answered, or [`DONE`].
+    pub(super) counters: Vec<Vec<u16>>,
+    /// The next level to resolve.
+    pub(super) level: u32,
+    /// Results set but not yet passed on.
+    pub(super) pending: u64,
+    /// The longest distance resolved so far.
+    pub(super) longest: u32,
+}
+
+/// When and where the state of a pair's build is saved.
+struct Checkpoints {
+    path: Option<PathBuf>,
+    every: Option<Duration>,
+    last: Instant,
+    flying: bool,
+    pair: (u32, u32),
+}
+
+impl Checkpoints {
+    /// Saves `state` when a checkpoint is due. A failed write (a full disk) is reported and
+    /// the build goes on: the final tables are what matters, and a checkpoint left from
+    /// before is still a true state of the build.
+    fn save_if_due(&mut self, state: &PairState, progress: &mut dyn FnMut(Step)) {
+        let (Some(path), Some(every)) = (&self.path, self.every) else {
+            return;
+        };
+        if self.last.elapsed() < every {
+            return;
+        }
+        let start = Instant::now();
+        let (m, o) = self.pair;
+        progress(match state.write(path, self.flying, m, o) {
+            Ok(bytes) => Step::Saved {
+                level: state.level,
+                bytes,
+                seconds: start.elapsed().as_secs_f64(),
+            },
+            Err(error) => Step::NotSaved(error.to_string()),
+        });
+        self.last = Instant::now();
+    }
+}
+
+// The level passes view the builder's arrays as atomics: the same size and alignment.
+const _: () = assert!(
+    std::mem::size_of::<AtomicU16>() == std::mem::size_of::<u16>()
+        && std::mem::align_of::<AtomicU16>() == std::mem::align_of::<u16>()
+);
+
+/// `bytes` as atomics, shared by the threads of one pass.
+fn atomic_u8(bytes: &mut [u8]) -> &[AtomicU8] {
+    // SAFETY: AtomicU8 has the size, alignment and bit validity of u8, and the exclusive
+    // borrow keeps every other access out while the atomic view lives.
+    unsafe { &*(bytes as *mut [u8] as *const [AtomicU8]) }
+}
+
+/// `counters` as atomics, shared by the threads of one pass.
+fn atomic_u16(counters: &mut [u16]) -> &[AtomicU16] {
+    // SAFETY: AtomicU16 has the size and bit validity of u16 and here its alignment (checked
+    // above at compile time), and the exclusive borrow keeps every other access out while
+    // the atomic view lives.
+    unsafe { &*(counters as *mut [u16] as *const [AtomicU16]) }
+}
+
+/// Runs `work` on the calling thread and on up to `threads - 1` more, and returns each one's
+/// result; only the calling thread reports (the reporter need not be `Send`). A thread the
+/// system refuses is done without: the work is handed out as it is asked for, so the other
+/// threads do its share.
+fn on_threads<R: Send, W: Fn(&mut dyn FnMut(u64)) -> R + Sync>(
+    threads: usize,
+    work: &W,
+    report: &mut dyn FnMut(u64),
+) -> Vec<R> {
+    std::thread::scope(|scope| {
+        let helpers: Vec<_> = (1..threads)
+            .filter_map(|_| {
+                std::thread::Builder::new()
+                    .spawn_scoped(scope, || work(&mut |_| {}))
+                    .ok()
+            })
+            .collect();
+        let mut results = vec![work(report)];
+        for helper in helpers {
+            results.push(
+                helper
+                    .join()
+                    .unwrap_or_else(|panic| std::panic::resume_unwind(panic)),
+            );
+        }
+        results
+    })
 }
 
 /// The captures of a position, summarised for the side to move.
@@ -311,19 +495,22 @@ impl Tablebase {
         needed
     }
 
-    /// Builds the tables (m, o) and (o, m) together by retrograde analysis; the smaller
-    /// tables their captures lead into must be present. Returns the longest distance found.
+    /// Builds the tables (m, o) and (o, m) together by retrograde analysis on one thread; the
+    /// smaller tables their captures lead into must be present. Returns the longest distance
+    /// found.
     pub fn build_pair(&mut self, m: u32, o: u32) -> u32 {
-        self.build_pair_with(m, o, &mut |_| {})
+        self.build_pair_with(m, o, &BuildSettings::default(), &mut |_| {})
             .expect("memory for the tables being built")
     }
 
-    /// [`Tablebase::build_pair`], telling `progress` how far it has come; an error when the
-    /// memory for the tables (3 bytes a slot while building) cannot be had.
+    /// [`Tablebase::build_pair`] with `settings` (threads, checkpoints), telling `progress` how
+    /// far it has come; an error when the memory for the tables (3 bytes a slot while
+    /// building) cannot be had, or when `settings.stop_after_level` stopped the build.
     pub fn build_pair_with(
         &mut self,
         m: u32,
         o: u32,
+        settings: &BuildSettings,
         progress: &mut dyn FnMut(Step),
     ) -> Result<u32, String> {
         let counts = if m == o {
@@ -337,73 +524,222 @@ impl Tablebase {
                 Table::slots(a, b)
             )
         };
-        let mut tables = Vec::new();
-        let mut counters: Vec<Vec<u16>> = Vec::new();
+        let mut state = PairState {
+            values: Vec::new(),
+            counters: Vec::new(),
+            level: 0,
+            pending: 0,
+            longest: 0,
+        };
         for &c in &counts {
-            tables.push(Table::zeroed(c.0, c.1).ok_or_else(|| no_memory(c))?);
-            let mut counter = Vec::new();
             let size = Table::slots(c.0, c.1) as usize;
+            let mut values = Vec::new();
+            values.try_reserve_exact(size).map_err(|_| no_memory(c))?;
+            values.resize(size, 0);
+            state.values.push(values);
+            let mut counter = Vec::new();
             counter.try_reserve_exact(size).map_err(|_| no_memory(c))?;
             counter.resize(size, DONE);
-            counters.push(counter);
+            state.counters.push(counter);
         }
-        let table_of = |mover: Points| usize::from(m != o && mover.count_ones() != m);
-        let total: u64 = counts.iter().map(|&(a, b)| Table::slots(a, b)).sum();
-        let mut seeded = 0;
-        // Results waiting for their level's pass (set, but not yet passed on).
-        let mut pending = 0u64;
-        for (t, &(a, b)) in counts.iter().enumerate() {
-            let stride = BINOMIAL[24 - a as usize][b as usize] as usize;
-            for (row, &mover) in rows(a).movers.iter().enumerate() {
+        let layouts: Vec<Layout> = counts.iter().map(|&(a, b)| Layout::new(a, b)).collect();
+        let threads = settings.threads.max(1);
+        let partial = settings
+            .checkpoints
+            .as_ref()
+            .map(|dir| Tablebase::partial_name(dir, self.flying, m, o));
+        let resumed = match &partial {
+            Some(path) if path.exists() => match state.read(path, self.flying, m, o) {
+                Ok(()) => {
+                    progress(Step::Resumed {
+                        path: path.clone(),
+                        level: state.level,
+                    });
+                    true
+                }
+                Err(error) => {
+                    // Whatever was read is not to be trusted: start from a fresh state.
+                    for (values, counters) in state.values.iter_mut().zip(&mut state.counters) {
+                        values.fill(0);
+                        counters.fill(DONE);
+                    }
+                    state.level = 0;
+                    state.pending = 0;
+                    state.longest = 0;
+                    let removed = std::fs::remove_file(path)
+                        .map_or_else(|e| format!(" (not removed: {e})"), |()| String::new());
+                    progress(Step::Refused(format!("{error}{removed}")));
+                    false
+                }
+            },
+            _ => false,
+        };
+        let mut checkpoints = Checkpoints {
+            path: partial,
+            every: settings.checkpoint_every,
+            last: Instant::now(),
+            flying: self.flying,
+            pair: (m, o),
+        };
+        if !resumed {
+            state.pending = self.seed(&layouts, &mut state, threads, progress);
+            checkpoints.save_if_due(&state, progress);
+        }
+        while state.pending > 0 && state.level < 254 {
+            progress(Step::Level {
+                level: state.level,
+                pending: state.pending,
+            });
+            let (change, resolved) = self.pass(&layouts, &mut state, threads);
+            state.pending = state.pending.wrapping_add_signed(change);
+            if resolved {
+                state.longest = state.level;
+            }
+            state.level += 1;
+            checkpoints.save_if_due(&state, progress);
+            if settings.stop_after_level == Some(state.level - 1) {
+                return Err(format!("stopped after level {}", state.level - 1));
+            }
+        }
+        for ((a, b), values) in counts.into_iter().zip(state.values) {
+            self.tables[slot(a, b)] = Some(Table {
+                mover: a,
+                other: b,
+                values,
+            });
+        }
+        Ok(state.longest)
+    }
+
+    /// Seeds every canonical slot of the pair from its moves and captures (wins through a
+    /// capture, blocked positions, positions whose every move leads out of the pair into a
+    /// loss) and sets its counter; returns how many results wait for their level. Each row
+    /// is independent of the others and writes only its own slots: threads take rows one at
+    /// a time.
+    fn seed(
+        &self,
+        layouts: &[Layout],
+        state: &mut PairState,
+        threads: usize,
+        progress: &mut dyn FnMut(Step),
+    ) -> u64 {
+        let values: Vec<&[AtomicU8]> = state.values.iter_mut().map(|v| atomic_u8(v)).collect();
+        let counters: Vec<&[AtomicU16]> =
+            state.counters.iter_mut().map(|c| atomic_u16(c)).collect();
+        let first_rows = layouts[0].rows.movers.len();
+        let all_rows: usize = layouts.iter().map(|l| l.rows.movers.len()).sum();
+        let of: u64 = layouts.iter().map(|l| l.slots() as u64).sum();
+        let next_row = AtomicUsize::new(0);
+        let seeded = AtomicU64::new(0);
+        let work = |report: &mut dyn FnMut(u64)| {
+            let mut pending = 0u64;
+            loop {
+                let mut row = next_row.fetch_add(1, Relaxed);
+                if row >= all_rows {
+                    return pending;
+                }
+                let t = usize::from(row >= first_rows);
+                if t == 1 {
+                    row -= first_rows;
+                }
+                let layout = &layouts[t];
+                let mover = layout.rows.movers[row];
                 let stabilizer: Vec<usize> = (1..16)
                     .filter(|&s| SYMMETRY.apply(s, mover) == mover)
                     .collect();
                 let free: Vec<usize> = points(ALL_POINTS & !mover).collect();
-                for (j, compact) in sets_of_width(b, free.len() as u32).enumerate() {
+                for (j, compact) in sets_of_width(layout.other, free.len() as u32).enumerate() {
                     let other = points(compact).fold(0, |acc, i| acc | 1 << free[i]);
                     if !SYMMETRY.is_least(&stabilizer, other) {
                         continue;
                     }
-                    let i = row * stride + j;
+                    let i = row * layout.stride + j;
                     let exits = self.exits(mover, other);
-                    counters[t][i] = exits.internal as u16;
-                    if !exits.has_moves {
-                        tables[t].values[i] = 1;
-                        pending += 1;
+                    counters[t][i].store(exits.internal as u16, Relaxed);
+                    let value = if !exits.has_moves {
+                        1
                     } else if let Some(w) = exits.best_win {
-                        tables[t].values[i] = w as u8 + 1;
-                        pending += 1;
+                        w as u8 + 1
                     } else if exits.internal == 0 && !exits.draw {
-                        tables[t].values[i] = exits.worst_loss as u8 + 1;
+                        exits.worst_loss as u8 + 1
+                    } else {
+                        0
+                    };
+                    if value != 0 {
+                        values[t][i].store(value, Relaxed);
                         pending += 1;
                     }
                 }
-                seeded += stride as u64;
-                if row % 64 == 0 {
-                    progress(Step::Seeding {
-                        done: seeded,
-                        of: total,
-                    });
+                let done = seeded.fetch_add(layout.stride as u64, Relaxed);
+                if row.is_multiple_of(64) {
+                    report(done + layout.stride as u64);
                 }
             }
-        }
-        let mut longest = 0;
-        let mut d = 0usize;
-        while pending > 0 && d < 254 {
-            progress(Step::Level {
-                level: d as u32,
-                pending,
-            });
-            let lost = d.is_multiple_of(2);
-            for t in 0..tables.len() {
-                for i in 0..tables[t].values.len() {
-                    if usize::from(tables[t].values[i]) != d + 1 || counters[t][i] == DONE {
+        };
+        on_threads(threads, &work, &mut |done| {
+            progress(Step::Seeding { done, of })
+        })
+        .into_iter()
+        .sum()
+    }
+
+    /// One level pass: every result at distance `state.level` that has not been passed on
+    /// yet is passed to its predecessors. Returns the change of the pending count and whether
+    /// any result was at this level.
+    ///
+    /// Threads take chunks of slots as they come, so the order of the updates varies from run
+    /// to run, but the tables do not, for these reasons. The results a pass passes on are
+    /// fixed when it starts: slots worth `level + 1` whose counter is not `DONE`; the pass
+    /// writes `level + 2` or more, and never changes a slot worth `level + 1` but its own
+    /// counter (to `DONE`, by the one thread that owns the slot's chunk). In a lost level
+    /// (even) a parent becomes a win at `level + 1` when it is a draw so far or a slower
+    /// result: the final value is the same whichever thread gets there first, and a
+    /// compare-exchange lets exactly one thread see the draw it replaced (the pending count).
+    /// In a won level (odd) the counter of an undecided parent (worth 0) falls by one weight
+    /// per predecessor found, atomically; the counter reaches zero only once every move of
+    /// the parent has been answered, so exactly one thread brings it to zero, no thread
+    /// subtracts after that, and that thread alone decides the parent (a loss, unless a
+    /// capture draws) from `exits`, which reads only the finished smaller tables and the
+    /// symmetries, never the tables being built. Which thread sees a parent's counter at
+    /// `DONE` only saves work: such parents are skipped by their value as well. The passes are
+    /// separated by the end of a thread scope (which joins every thread), so each pass starts
+    /// from all the writes of the one before, and `Relaxed` ordering is enough inside one.
+    fn pass(&self, layouts: &[Layout], state: &mut PairState, threads: usize) -> (i64, bool) {
+        let d = state.level as usize;
+        let lost = d.is_multiple_of(2);
+        let values: Vec<&[AtomicU8]> = state.values.iter_mut().map(|v| atomic_u8(v)).collect();
+        let counters: Vec<&[AtomicU16]> =
+            state.counters.iter_mut().map(|c| atomic_u16(c)).collect();
+        let first_chunks = layouts[0].slots().div_ceil(CHUNK);
+        let all_chunks: usize = layouts.iter().map(|l| l.slots().div_ceil(CHUNK)).sum();
+        // The table of a position's side to move, by its number of pieces.
+        let table_of = |mover: Points| {
+            usize::from(layouts.len() == 2 && mover.count_ones() != layouts[0].mover)
+        };
+        let next_chunk = AtomicUsize::new(0);
+        let work = |_: &mut dyn FnMut(u64)| {
+            let mut change = 0i64;
+            let mut resolved = false;
+            loop {
+                let mut chunk = next_chunk.fetch_add(1, Relaxed);
+                if chunk >= all_chunks {
+                    return (change, resolved);
+                }
+                let t = usize::from(chunk >= first_chunks);
+                if t == 1 {
+                    chunk -= first_chunks;
+                }
+                let start = chunk * CHUNK;
+                for i in start..(start + CHUNK).min(layouts[t].slots()) {
+                    if usize::from(values[t][i].load(Relaxed)) != d + 1
+                        || counters[t][i].load(Relaxed) == DONE
+                    {
                         continue;
                     }
-                    counters[t][i] = DONE;
-                    pending -= 1;
-                    longest = d as u32;
-                    let (mover, other) = tables[t].position_at(i);
+                    counters[t][i].store(DONE, Relaxed);
+                    change -= 1;
+                    resolved = true;
+                    let (mover, other) = layouts[t].position_at(i);
                     // Predecessors: the other side made a non-capture move into this position.
                     let empty = ALL_POINTS & !(mover | other);
                     let fly = self.flying && other.count_ones() == 3;
@@ -414,42 +750,41 @@ impl Tablebase {
                             let parent = (other & !(1 << to)) | (1 << from);
                             let (pm, po, weight) =
                                 SYMMETRY.canonical_with_stabilizer(parent, mover);
-                            let pi = tables[pt].slot_of(pm, po);
-                            if counters[pt][pi] == DONE {
+                            let pi = layouts[pt].slot_of(pm, po);
+                            if counters[pt][pi].load(Relaxed) == DONE {
                                 continue;
                             }
-                            let value = tables[pt].values[pi];
                             if lost {
                                 // A win at d + 1, unless a capture already wins as fast.
-                                if value == 0 || usize::from(value) > d + 2 {
-                                    pending += u64::from(value == 0);
-                                    tables[pt].values[pi] = d as u8 + 2;
-                                }
+                                let win = d as u8 + 2;
+                                let set = values[pt][pi].fetch_update(Relaxed, Relaxed, |v| {
+                                    (v == 0 || v > win).then_some(win)
+                                });
+                                change += i64::from(set == Ok(0));
                                 continue;
                             }
-                            if value != 0 {
+                            if values[pt][pi].load(Relaxed) != 0 {
                                 continue;
                             }
-                            counters[pt][pi] -= weight as u16;
-                            if counters[pt][pi] == 0 {
+                            let weight = weight as u16;
+                            if counters[pt][pi].fetch_sub(weight, Relaxed) == weight {
                                 let exits = self.exits(pm, po);
                                 if exits.best_win.is_none() && !exits.draw {
                                     let loss = exits.worst_loss.max(d as u32 + 1);
-                                    tables[pt].values[pi] = loss as u8 + 1;
-                                    pending += 1;
+                                    values[pt][pi].store(loss as u8 + 1, Relaxed);
+                                    change += 1;
                                 }
                             }
                         }
                     }
                 }
             }
-            d += 1;
-        }
-        for table in tables {
-            let s = slot(table.mover, table.other);
-            self.tables[s] = Some(table);
-        }
-        Ok(longest)
+        };
+        on_threads(threads, &work, &mut |_| {})
+            .into_iter()
+            .fold((0, false), |(c, r), (change, resolved)| {
+                (c + change, r || resolved)
+            })
     }
 
     /// Builds every missing table with at most `max` pieces a side and `max_total` pieces in

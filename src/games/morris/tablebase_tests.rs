@@ -3,10 +3,12 @@
 
 use super::board::{pieces_in_mills, ADJACENT, MILLS};
 use super::symmetry::{classes, rank, sets_of, symmetries, Symmetry, BINOMIAL};
-use super::tablebase::{Tablebase, TbResult};
+use super::tablebase::{pairs, BuildSettings, Step, Tablebase, TbResult};
 use super::{tables, Morris, Move, Options};
 use crate::game::{Exact, Game, Proven, Side};
+use std::path::Path;
 use std::sync::LazyLock;
+use std::time::Duration;
 
 /// The 3v3 flying table, built once for all tests (a few seconds).
 static FLYING_3V3: LazyLock<Tablebase> = LazyLock::new(|| {
@@ -571,5 +573,195 @@ fn table_values_respect_the_draw_rules() {
         let expected = if repetition == 0 { after_best } else { None };
         assert_eq!(pos.proven_value(), expected, "repetition={repetition}");
     }
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
+/// Builds the pair (m, o) into `tb` with `settings`; returns the result and the steps told.
+fn build_with(
+    tb: &mut Tablebase,
+    (m, o): (u32, u32),
+    settings: &BuildSettings,
+) -> (Result<u32, String>, Vec<Step>) {
+    let mut steps = Vec::new();
+    let result = tb.build_pair_with(m, o, settings, &mut |step| {
+        if !matches!(step, Step::Seeding { .. } | Step::Level { .. }) {
+            steps.push(step);
+        }
+    });
+    (result, steps)
+}
+
+/// Asserts that `a` and `b` hold the same bytes for the tables of the pair (m, o).
+fn assert_same_pair(a: &Tablebase, b: &Tablebase, (m, o): (u32, u32), what: &str) {
+    for (x, y) in [(m, o), (o, m)] {
+        let left = &a.table(x, y).expect("built").values;
+        let right = &b.table(x, y).expect("built").values;
+        assert!(left == right, "{what}: table {x}v{y} differs");
+    }
+}
+
+/// Settings that checkpoint into `dir` at every chance.
+fn checkpointing(dir: &Path, threads: usize, stop_after_level: Option<u32>) -> BuildSettings {
+    BuildSettings {
+        threads,
+        checkpoints: Some(dir.to_path_buf()),
+        checkpoint_every: Some(Duration::ZERO),
+        stop_after_level,
+    }
+}
+
+/// The tables do not depend on the number of threads: every pair up to 8 men (3v3 .. 5v3,
+/// 4v4) of both rule sets, built with one thread and with three (more than the cores of the
+/// machines this runs on, so the threads interleave at random), byte for byte.
+#[test]
+fn threads_build_the_same_tables() {
+    for flying in [true, false] {
+        let mut one = Tablebase::new(flying);
+        let mut three = Tablebase::new(flying);
+        for pair in pairs(5, 8) {
+            let (a, _) = build_with(&mut one, pair, &BuildSettings::default());
+            let settings = BuildSettings {
+                threads: 3,
+                ..BuildSettings::default()
+            };
+            let (b, _) = build_with(&mut three, pair, &settings);
+            assert_eq!(a, b, "flying={flying} {pair:?}: longest result");
+            assert_same_pair(&one, &three, pair, &format!("flying={flying}"));
+        }
+    }
+}
+
+/// A build stopped after a level and resumed from its checkpoint (twice, with other numbers
+/// of threads) gives the tables of a build that never stopped: for a pair of one table
+/// (3v3 without flying, 39 levels) and one of two (3v4 and 4v3 flying, from 3v3).
+#[test]
+fn resumed_builds_give_the_same_tables() {
+    let dir = std::env::temp_dir().join(format!("morris-tb-resume-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    for (flying, pair, stops) in [(false, (3, 3), [0, 20]), (true, (3, 4), [4, 17])] {
+        let mut whole = Tablebase::new(flying);
+        whole.build_up_to(3, 6, |_, _, _| {});
+        let mut parts = Tablebase::new(flying);
+        parts.build_up_to(3, 6, |_, _, _| {});
+        let longest = whole.build_pair(pair.0, pair.1);
+        let partial = Tablebase::partial_name(&dir, flying, pair.0, pair.1);
+        let (result, steps) = build_with(&mut parts, pair, &checkpointing(&dir, 3, Some(stops[0])));
+        assert_eq!(result, Err(format!("stopped after level {}", stops[0])));
+        assert!(
+            matches!(steps[0], Step::Saved { level: 0, .. }),
+            "{steps:?}"
+        );
+        assert!(partial.exists());
+        let (result, steps) = build_with(&mut parts, pair, &checkpointing(&dir, 1, Some(stops[1])));
+        assert_eq!(result, Err(format!("stopped after level {}", stops[1])));
+        assert!(
+            matches!(&steps[0], Step::Resumed { path, level } if *path == partial && *level == stops[0] + 1),
+            "{steps:?}"
+        );
+        let settings = BuildSettings {
+            threads: 2,
+            checkpoints: Some(dir.clone()),
+            ..BuildSettings::default()
+        };
+        let (result, steps) = build_with(&mut parts, pair, &settings);
+        assert_eq!(result, Ok(longest));
+        assert!(
+            matches!(&steps[..], [Step::Resumed { level, .. }] if *level == stops[1] + 1),
+            "{steps:?}"
+        );
+        assert_same_pair(&whole, &parts, pair, &format!("flying={flying}"));
+        Tablebase::remove_partial(&dir, flying, pair.0, pair.1).unwrap();
+        assert!(!partial.exists());
+    }
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
+/// A checkpoint that does not verify (one byte changed, cut short, another rule set's or
+/// another pair's) is refused by name, removed, and the pair is built from the start with
+/// the right tables; a checkpoint that cannot be written is reported by name and the build
+/// goes on.
+#[test]
+fn bad_checkpoints_are_refused_and_rebuilt() {
+    let dir = std::env::temp_dir().join(format!("morris-tb-badpart-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    // The uninterrupted builds of 3v4 and 4v3, with their longest result, by rule set.
+    let references: Vec<(Tablebase, u32)> = [false, true]
+        .into_iter()
+        .map(|flying| {
+            let mut tb = Tablebase::new(flying);
+            tb.build_up_to(3, 6, |_, _, _| {});
+            let longest = tb.build_pair(3, 4);
+            (tb, longest)
+        })
+        .collect();
+    let stopped = |flying: bool, pair: (u32, u32)| {
+        let mut tb = Tablebase::new(flying);
+        tb.build_up_to(3, 6, |_, _, _| {});
+        let (result, _) = build_with(&mut tb, pair, &checkpointing(&dir, 2, Some(3)));
+        assert!(result.is_err());
+        std::fs::read(Tablebase::partial_name(&dir, flying, pair.0, pair.1)).unwrap()
+    };
+    let good = stopped(true, (3, 4));
+    let mut changed = good.clone();
+    changed[good.len() / 2] ^= 1;
+    let cases = [
+        (
+            true,
+            (3, 4),
+            changed,
+            "checksum mismatch: the checkpoint is corrupt",
+        ),
+        (true, (3, 4), good[..good.len() - 1].to_vec(), "cut short"),
+        (
+            false,
+            (3, 4),
+            good.clone(),
+            "holds the checkpoint of 3v4 for flying=true, not 3v4 for flying=false",
+        ),
+        (
+            true,
+            (3, 4),
+            stopped(true, (3, 3)),
+            "holds the checkpoint of 3v3 for flying=true, not 3v4",
+        ),
+    ];
+    for (flying, pair, bytes, why) in cases {
+        let path = Tablebase::partial_name(&dir, flying, pair.0, pair.1);
+        std::fs::write(&path, bytes).unwrap();
+        let mut tb = Tablebase::new(flying);
+        tb.build_up_to(3, 6, |_, _, _| {});
+        let settings = BuildSettings {
+            checkpoints: Some(dir.clone()),
+            ..BuildSettings::default()
+        };
+        let (result, steps) = build_with(&mut tb, pair, &settings);
+        let [Step::Refused(error)] = &steps[..] else {
+            panic!("{why}: {steps:?}");
+        };
+        assert!(
+            error.starts_with(&format!("{}: {why}", path.display())),
+            "{error}"
+        );
+        assert!(!path.exists(), "{why}: removed");
+        let (whole, longest) = &references[usize::from(flying)];
+        assert_eq!(result, Ok(*longest));
+        assert_same_pair(whole, &tb, pair, why);
+    }
+    // A "directory" that is a file: no checkpoint can be written there.
+    let blocked = dir.join("not-a-dir");
+    std::fs::write(&blocked, b"x").unwrap();
+    let mut tb = Tablebase::new(true);
+    tb.build_up_to(3, 6, |_, _, _| {});
+    let (result, steps) = build_with(&mut tb, (3, 4), &checkpointing(&blocked, 1, None));
+    let (reference, longest) = &references[1];
+    assert_eq!(result, Ok(*longest));
+    let target = Tablebase::partial_name(&blocked, true, 3, 4);
+    assert!(
+        !steps.is_empty()
+            && steps.iter().all(|s| matches!(s, Step::NotSaved(e)
+            if e.starts_with(&format!("{}: cannot write the checkpoint", target.display())))),
+        "{steps:?}"
+    );
+    assert_same_pair(reference, &tb, (3, 4), "checkpoints not written");
     std::fs::remove_dir_all(&dir).unwrap();
 }
