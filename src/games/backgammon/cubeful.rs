@@ -241,12 +241,26 @@ impl<F: Fn(&Backgammon) -> f64> Judge<Backgammon> for Answer<F> {
 /// losing the cube's current value is -1 and winning it +1. The ends are rounded as finished
 /// games are ([`crate::game::Dice::terminal_value`]), so a drop is exactly -1 or +1.
 pub fn normalized(pos: &Backgammon, value: i32) -> f64 {
+    let (win, lose) = cube_ends(pos);
+    (2.0 * f64::from(value) - (win + lose)) / (win - lose).max(1.0)
+}
+
+/// One unit of [`normalized`] equity in evaluation units at this position: half the gap
+/// between winning and losing the cube's current value, for money the cube times
+/// [`super::eval::POINT`], in a match that gap in `2 MWC - 1` at the score.
+pub fn normalized_unit(pos: &Backgammon) -> f64 {
+    let (win, lose) = cube_ends(pos);
+    (win - lose).max(1.0) / 2.0
+}
+
+/// The side to move's values of winning and of losing the cube's current value, rounded as
+/// finished games are.
+fn cube_ends(pos: &Backgammon) -> (f64, f64) {
     let v = pos.cube().value() as i32;
     let stakes = Stakes {
         pos,
         me: pos.side_to_move(),
     };
     let end = |points| (stakes.value(points) * f64::from(eval::POINT)).round();
-    let (win, lose) = (end(v), end(-v));
-    (2.0 * f64::from(value) - (win + lose)) / (win - lose).max(1.0)
+    (end(v), end(-v))
 }

@@ -581,27 +581,31 @@ impl Backgammon {
     }
 
     /// How much more than rolling (in evaluation units) `mv` (a double) must be worth to be
-    /// played when the opponent's answer is `answer`: 0.08 of the cube in money play when
-    /// it is taken (the values of a taken double flatter it), nothing for a drop; -1 (a tie
-    /// doubles) for a trailer after the Crawford game, whose double costs nothing.
+    /// played when the opponent's answer is `answer`: `cube::DOUBLE_MARGIN` of a normalized
+    /// cube (money points per cube, in a match EMG) when it is taken (the values of a taken
+    /// double flatter it), nothing for a drop; -1 (a tie doubles) for a trailer after the
+    /// Crawford game, whose double costs nothing.
     pub fn pre_chance_margin(&self, mv: Move, answer: Option<Move>) -> i32 {
         if mv != Move::cube_action(CubeAction::Double) {
             return 0;
         }
-        if self.score.is_match() {
-            // After the Crawford game the leader, 1-away, gains nothing by owning the cube: a
-            // trailer's double costs it no cube access, and wins a tie. Not at double match
-            // point, where the double changes nothing at all.
-            let free = self.score.away(self.turn.opponent()) == 1 && self.score.away(self.turn) > 1;
-            return if free { -1 } else { 0 };
+        // After the Crawford game the leader, 1-away, gains nothing by owning the cube: a
+        // trailer's double costs it no cube access, and wins a tie. Not at double match
+        // point, where the double changes nothing at all.
+        if self.score.is_match()
+            && self.score.away(self.turn.opponent()) == 1
+            && self.score.away(self.turn) > 1
+        {
+            return -1;
         }
-        // Money play: a taken (or beavered) double's values count the game at twice the
-        // stake, and so what the search's best plays gain over the evaluation by being the
-        // best of several; a drop's value is exact.
+        // A taken (or beavered) double's values count the game at twice the stake, and so
+        // what the search's best plays gain over the evaluation by being the best of
+        // several; a drop's value is exact. The same flattery in a match, where the stake is
+        // the gap in match winning chances between winning and losing the cube.
         if answer == Some(Move::cube_action(CubeAction::Drop)) {
             return 0;
         }
-        (cube::DOUBLE_MARGIN * f64::from(eval::POINT) * f64::from(self.cube.value())).round() as i32
+        (cube::DOUBLE_MARGIN * cubeful::normalized_unit(self)).round() as i32
     }
 
     /// True when the side to move answers a double (`take`, `drop`, `beaver`).

@@ -207,10 +207,10 @@ fn crawford_game_has_no_doubling_and_post_crawford_has() {
     }
 }
 
-/// A double wins a tie with rolling only when the opponent, 1-away after the Crawford game,
-/// could never use the cube: not at double match point, not for the leader. Other match
-/// doubles need only beat rolling; a money double that is taken must beat it by
-/// `DOUBLE_MARGIN` a cube, one that is dropped needs only beat it.
+/// The margin a double must beat rolling by: a trailer's double after the Crawford game
+/// needs only tie (-1); a double that is dropped needs only beat rolling; one that is taken
+/// must beat it by `DOUBLE_MARGIN` of a normalized cube: for money 0.08 of the cube, in a
+/// match 0.08 of half the gap between winning and losing the cube in `2 MWC - 1`.
 #[test]
 fn the_margin_a_double_must_beat_rolling_by() {
     let m = &[("cube", "on"), ("match", "5")][..];
@@ -228,19 +228,23 @@ fn the_margin_a_double_must_beat_rolling_by() {
             margin(&format!("{even} w - match=5 score=2-4"), m, answer),
             -1
         );
-        assert_eq!(
-            margin(&format!("{even} w - match=5 score=4-2"), m, answer),
-            0
-        );
-        assert_eq!(
-            margin(&format!("{even} w - match=5 score=4-4"), m, answer),
-            0
-        );
-        assert_eq!(
-            margin(&format!("{even} w - match=5 score=1-2"), m, answer),
-            0
-        );
     }
+    for score in ["4-2", "4-4", "1-2"] {
+        let fen = format!("{even} w - match=5 score={score}");
+        assert_eq!(margin(&fen, m, drop), 0, "{score}");
+    }
+    // Double match point: winning the cube wins the match (+1), losing it loses (-1).
+    assert_eq!(
+        margin(&format!("{even} w - match=5 score=4-4"), m, take),
+        80
+    );
+    // 4-away against 3-away: winning 1 point reaches 3-away all (0.5, so 0 in 2 MWC - 1),
+    // losing it 4-away against 2-away (Kazaross-XG2: 0.33130, so -0.3374, -337 in
+    // evaluation units): 0.08 * 337 / 2 = 13.5, rounded 13.
+    assert_eq!(
+        margin(&format!("{even} w - match=5 score=1-2"), m, take),
+        13
+    );
     assert_eq!(margin(&format!("{even} w -"), CUBE, take), 80);
     assert_eq!(margin(&format!("{even} w - cube=4:w"), CUBE, take), 320);
     assert_eq!(margin(&format!("{even} w - cube=4:w"), CUBE, drop), 0);
