@@ -283,9 +283,24 @@ fn the_session_limit_is_kept_and_freed() {
     assert_eq!(server.engines(), 2);
     first.close(None).expect("closes");
     assert_eq!(server.wait_for_engines(1), 1);
-    let mut fourth = server.session();
-    say(&mut fourth, "isready");
-    assert_eq!(hear(&mut fourth).as_deref(), Some("readyok"));
+    // The session gives its slot back just after its engine is gone (so that there are
+    // never more engines than slots): on a loaded machine a board opened at once may still
+    // find both taken, and one opened a moment later must get in.
+    let end = Instant::now() + Duration::from_secs(10);
+    loop {
+        let mut fourth = server.session();
+        // A refused socket may already be closed; its answer is what counts.
+        let _ = fourth.send(Message::text("isready"));
+        match hear(&mut fourth) {
+            Some(answer) if answer == "readyok" => break,
+            Some(answer)
+                if answer.starts_with("error too many sessions") && Instant::now() < end =>
+            {
+                std::thread::sleep(Duration::from_millis(20))
+            }
+            other => panic!("a session after one was closed: {other:?}"),
+        }
+    }
 }
 
 #[test]
