@@ -32,6 +32,9 @@ mod laws;
 mod lines;
 mod movegen;
 mod notation;
+mod placement;
+#[cfg(test)]
+mod placement_tests;
 mod symmetry;
 pub mod tablebase;
 #[cfg(test)]
@@ -412,8 +415,11 @@ impl Exact for Morris {
         self.table_value()
     }
 
-    fn solve(&self, _deadline: Option<Instant>, _stop: &AtomicBool) -> Option<Solution<Move>> {
+    /// From the tables in the moving phase; with pieces in hand, a proof search over the rest
+    /// of the placement phase with the tables as its leaves.
+    fn solve(&self, deadline: Option<Instant>, stop: &AtomicBool) -> Option<Solution<Move>> {
         self.solve_by_tables()
+            .or_else(|| placement::solve(self, deadline, stop))
     }
 
     fn attach_tablebases(
