@@ -49,6 +49,14 @@ pub trait Hints: Game {
         None
     }
 
+    /// The moves that keep the value the game's own solver proves for this position, when
+    /// it can prove each move's value quickly (a fixed amount of work, so searches stay
+    /// reproducible): the search then chooses among these only, so a proven draw is never
+    /// played into a loss, nor a proven win into less. Default: none (every move).
+    fn value_keeping_moves(&self) -> Option<Vec<Self::Move>> {
+        None
+    }
+
     /// True when the side to move faces a forced decision that should not use up a ply of
     /// the search's depth (GIPF: a row of its own waits for its choice of which to remove):
     /// the search looks one ply further below such a position. Default: never.

@@ -64,6 +64,12 @@ pub fn search<G: Complete>(
     let mut root_moves = Vec::new();
     root.legal_moves(&mut root_moves);
     limits.keep_root_moves(&mut root_moves);
+    if let Some(keep) = root.value_keeping_moves() {
+        // `searchmoves` first: an arbiter's restriction stands even where it gives value away.
+        if root_moves.iter().any(|mv| keep.contains(mv)) {
+            root_moves.retain(|mv| keep.contains(mv));
+        }
+    }
     // The first of equally scored root moves is kept: a seeded order among moves of equal
     // hint picks at random where neither the search nor the game prefers one.
     if let Some(seed) = limits.variety {

@@ -391,6 +391,12 @@ impl Hints for Morris {
         book::lookup(self)
     }
 
+    /// Near the end of placement, with the tables loaded: the moves that keep the proven
+    /// value (the rest of placement searched to the tables within a fixed budget).
+    fn value_keeping_moves(&self) -> Option<Vec<Move>> {
+        placement::value_keeping_moves(self)
+    }
+
     /// While placing, a placement is almost never worse than no move at all (zugzwang needs
     /// men that must move), so a pass is a fair test. The passed position keeps both hands: it is
     /// one the rules cannot reach, used only inside the search.

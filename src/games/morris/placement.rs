@@ -12,6 +12,9 @@
 //! Transpositions are shared through a table keyed by the exact position up to the 16 board
 //! symmetries and the colours: the mover's and the other side's pieces (canonical image),
 //! both hands and, when the no-capture rule is on, the quiet-ply counter.
+//!
+//! The same search, within a fixed amount of work, tells the moves that keep a position's
+//! value ([`value_keeping_moves`]): the engine's search then chooses among those only.
 
 use super::tablebase::{TbResult, SYMMETRY};
 use super::{eval, Morris, Move};
@@ -61,6 +64,8 @@ struct Prover<'a> {
     nodes: u64,
     deadline: Option<Instant>,
     stop: &'a AtomicBool,
+    /// Positions after which the run gives up.
+    node_limit: u64,
     gave_up: bool,
 }
 
@@ -122,6 +127,48 @@ pub(super) fn solve(
     })
 }
 
+/// Work allowed for [`value_keeping_moves`] at one position: about 30 ms.
+const KEEPING_NODES: u64 = 30_000;
+/// Pieces in both hands at most where [`value_keeping_moves`] tries: with more, the budget
+/// rarely suffices and would be spent for nothing.
+const KEEPING_HANDS: u8 = 6;
+
+/// The legal moves that keep the position's proven value, when every move's value is proven
+/// within [`KEEPING_NODES`] positions; `None` when one is not, when every move loses, or where
+/// [`prove`] does not apply.
+pub(super) fn value_keeping_moves(pos: &Morris) -> Option<Vec<Move>> {
+    if !applies(pos) || pos.outcome().is_some() || pos.hand[0] + pos.hand[1] > KEEPING_HANDS {
+        return None;
+    }
+    let stop = AtomicBool::new(false);
+    let bits = (12 + u32::from(pos.hand[0] + pos.hand[1])).min(TABLE_BITS);
+    // One run for every child: the same root side (the opponent) and the same end of open
+    // leaves, so its transpositions serve them all.
+    let mut prover = Prover::new(vec![Entry::default(); 1 << bits], true, None, &stop);
+    prover.node_limit = KEEPING_NODES;
+    let mut values = Vec::new();
+    let mut moves = Vec::new();
+    pos.legal_moves(&mut moves);
+    for mv in moves {
+        let mut child = pos.clone();
+        child.play(mv);
+        let value = -prover.search(&child, -1, 1, true);
+        if prover.gave_up || prover.uncertain {
+            return None;
+        }
+        values.push((mv, value));
+    }
+    log::debug!("value-keeping moves: {} nodes", prover.nodes);
+    let best = values.iter().map(|&(_, value)| value).max()?;
+    (best > -1).then(|| {
+        values
+            .into_iter()
+            .filter(|&(_, value)| value == best)
+            .map(|(mv, _)| mv)
+            .collect()
+    })
+}
+
 /// Whether [`prove`] can run: pieces in hand, and tables loaded for this `flying` setting.
 fn applies(pos: &Morris) -> bool {
     let tables = pos.options.tables.and_then(|t| t.get());
@@ -142,6 +189,7 @@ impl<'a> Prover<'a> {
             nodes: 0,
             deadline,
             stop,
+            node_limit: u64::MAX,
             gave_up: false,
         }
     }
@@ -155,6 +203,13 @@ impl<'a> Prover<'a> {
             if self.gave_up {
                 return None;
             }
+            // A long proof (the start takes minutes) says how far it is: RUST_LOG=info.
+            log::info!(
+                "placement proof ({} run): {} -> {value}, {} nodes",
+                if self.pessimistic { "lower" } else { "upper" },
+                pos.format_move(mv),
+                self.nodes
+            );
             if value > best.0 {
                 best = (value, Some(mv));
                 if value == 1 {
@@ -169,6 +224,9 @@ impl<'a> Prover<'a> {
     /// `root_side` tells whether that side is the root's.
     fn search(&mut self, pos: &Morris, mut alpha: i8, mut beta: i8, root_side: bool) -> i8 {
         self.nodes += 1;
+        if self.nodes > self.node_limit {
+            self.gave_up = true;
+        }
         if self.nodes.is_multiple_of(CHECK_EVERY)
             && (self.stop.load(Ordering::Relaxed)
                 || self.deadline.is_some_and(|d| Instant::now() >= d))
@@ -188,7 +246,7 @@ impl<'a> Prover<'a> {
         if pos.hand == [0, 0] {
             return self.leaf(pos, root_side);
         }
-        let key = key(pos);
+        let key = position_key(pos, root_side);
         let slot = key.map(|k| self.find(k));
         if let Some(Some(i)) = slot {
             let e = self.entries[i];
@@ -204,8 +262,19 @@ impl<'a> Prover<'a> {
             }
         }
         let (alpha_in, beta_in) = (alpha, beta);
+        let children = self.children(pos);
+        // A child already known to refute the window saves searching the ones before it.
+        if pos.hand[0] + pos.hand[1] >= 3 {
+            for (_, child) in &children {
+                if let Some(e) = position_key(child, !root_side).and_then(|k| self.known(k)) {
+                    if -e.high >= beta {
+                        return -e.high;
+                    }
+                }
+            }
+        }
         let mut best = -2;
-        for (_, child) in self.children(pos) {
+        for (_, child) in children {
             let value = -self.search(&child, -beta, -alpha, !root_side);
             if self.gave_up {
                 return 0;
@@ -249,12 +318,17 @@ impl<'a> Prover<'a> {
     fn children(&self, pos: &Morris) -> Vec<(Move, Morris)> {
         let mut moves = Vec::new();
         pos.legal_moves(&mut moves);
+        // The children of the last placement are table probes: not worth an evaluation.
+        let leaves = pos.hand[0] + pos.hand[1] == 1;
         let mut scored: Vec<(i32, Move, Morris)> = moves
             .into_iter()
             .map(|mv| {
                 let mut child = pos.clone();
                 child.play(mv);
-                let score = eval::move_order_hint(pos, mv) - child.evaluate();
+                let mut score = eval::move_order_hint(pos, mv);
+                if !leaves {
+                    score -= child.evaluate();
+                }
                 (score, mv, child)
             })
             .collect();
@@ -263,6 +337,12 @@ impl<'a> Prover<'a> {
             .into_iter()
             .map(|(_, mv, child)| (mv, child))
             .collect()
+    }
+
+    /// The entry of `key`, if the table holds it.
+    fn known(&self, key: u64) -> Option<Entry> {
+        let e = self.entries[self.find(key)?];
+        (e.used && e.key == key).then_some(e)
     }
 
     /// The slot of `key`: its own entry, or the one to replace.
@@ -321,22 +401,24 @@ fn leaf_range(pos: &Morris) -> (i8, i8) {
     }
 }
 
-/// The transposition key: the canonical image of (mover's pieces, other pieces), both hands
-/// and, under the no-capture rule, the quiet plies (`None` when they do not fit a byte).
-fn key(pos: &Morris) -> Option<u64> {
+/// The transposition key: the canonical image of (mover's pieces, other pieces), both hands,
+/// whether the mover is the root's side (which end of an open leaf's range counts) and, under
+/// the no-capture rule, the quiet plies (`None` when they do not fit in 7 bits).
+fn position_key(pos: &Morris, root_side: bool) -> Option<u64> {
     let me = pos.side.index();
     let (mover, other) = SYMMETRY.canonical(pos.board[me], pos.board[1 - me]);
     let quiet = if pos.options.nocapture > 0 {
-        u8::try_from(pos.quiet_plies).ok()?
+        u64::from(pos.quiet_plies).min(128)
     } else {
         0
     };
-    Some(
+    (quiet < 128).then_some(
         u64::from(mover)
             | u64::from(other) << 24
             | u64::from(pos.hand[me]) << 48
             | u64::from(pos.hand[1 - me]) << 52
-            | u64::from(quiet) << 56,
+            | quiet << 56
+            | u64::from(root_side) << 63,
     )
 }
 

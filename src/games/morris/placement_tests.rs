@@ -1,6 +1,6 @@
 //! The placement proof search against a plain minimax over the same leaves.
 
-use super::placement::{prove, Bounds};
+use super::placement::{prove, value_keeping_moves, Bounds};
 use super::tablebase::{Tablebase, TbResult};
 use super::{board, tables, Morris, Options};
 use crate::game::{Exact, Game, Proven, Side};
@@ -213,4 +213,38 @@ fn solve_uses_the_proof_while_placing() {
     let start = Morris::from_parts([0, 0], [9, 9], Side::White, 0, rules(0));
     let stopped = start.solve(None, &stop).expect("the proof applies");
     assert_eq!((stopped.value, stopped.best), (None, None));
+}
+
+/// The moves the search may choose near the end of placement: exactly those whose minimax
+/// value is the best, when all values are exact and not all lose.
+#[test]
+fn value_keeping_moves_are_the_minimax_best() {
+    let mut restricted = 0;
+    for pos in positions(13, 200, rules(0)) {
+        let mut moves = Vec::new();
+        pos.legal_moves(&mut moves);
+        let values: Vec<i8> = moves
+            .iter()
+            .map(|&mv| {
+                let mut child = pos.clone();
+                child.play(mv);
+                -minimax(&child).0
+            })
+            .collect();
+        let best = values.iter().copied().max().unwrap();
+        let expected: Vec<_> = moves
+            .iter()
+            .zip(&values)
+            .filter(|&(_, &v)| v == best)
+            .map(|(&mv, _)| mv)
+            .collect();
+        let kept = value_keeping_moves(&pos);
+        if best == -1 {
+            assert_eq!(kept, None, "{}", pos.to_fen());
+        } else {
+            assert_eq!(kept.as_ref(), Some(&expected), "{}", pos.to_fen());
+            restricted += usize::from(expected.len() < moves.len());
+        }
+    }
+    assert!(restricted >= 20, "only {restricted} positions lose a move");
 }
