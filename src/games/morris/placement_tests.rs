@@ -18,6 +18,8 @@ static TABLES: LazyLock<tables::Tables> = LazyLock::new(|| {
     let (tables, _) = tables::attach(&dir, true, Box::new(|_| {}));
     let tables = tables.expect("the files just written are usable");
     tables.wait();
+    // Loaded into memory: the files are no longer needed.
+    let _ = std::fs::remove_dir_all(&dir);
     tables
 });
 
