@@ -13,6 +13,7 @@ mod fault_injection;
 mod multipv_threads;
 mod node_limits;
 mod option_matrix;
+mod placement_solve;
 mod properties;
 mod protocol_examples;
 mod resource_limits;
