@@ -22,9 +22,9 @@ use crate::game::{Game, Proven, Solution};
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::Instant;
 
-/// Slots of the transposition table at most: 2^25 entries of 16 bytes, 512 MiB (fewer for
-/// fewer pieces in hand).
-const TABLE_BITS: u32 = 25;
+/// Slots of the transposition table at most: 2^27 entries of 16 bytes, 2 GiB, for the start
+/// (2^(12 + pieces in hand) below that: small proofs stay cheap to set up).
+const TABLE_BITS: u32 = 27;
 /// Entries looked at per probe; the one with the least placement left below it is replaced.
 const BUCKET: usize = 4;
 /// Nodes between two looks at the clock and the stop flag.
