@@ -45,6 +45,8 @@ pub struct Bounds {
     pub nodes: u64,
 }
 
+/// A stored position's bounds. Stored positions have pieces in hand, so their key is never
+/// 0, which marks an empty entry.
 #[derive(Copy, Clone, Default)]
 struct Entry {
     key: u64,
@@ -52,7 +54,6 @@ struct Entry {
     high: i8,
     /// Pieces in hand below this position (how much work the entry saves).
     depth: u8,
-    used: bool,
 }
 
 /// The proof search of one run (one bound).
@@ -77,8 +78,7 @@ pub(super) fn prove(pos: &Morris, deadline: Option<Instant>, stop: &AtomicBool) 
     if !applies(pos) {
         return None;
     }
-    let bits = (12 + u32::from(pos.hand[0] + pos.hand[1])).min(TABLE_BITS);
-    let mut prover = Prover::new(vec![Entry::default(); 1 << bits], true, deadline, stop);
+    let mut prover = Prover::new(table_for(pos), true, deadline, stop);
     let (low, best) = prover.root(pos)?;
     let mut nodes = prover.nodes;
     let high = if prover.uncertain {
@@ -142,10 +142,9 @@ pub(super) fn value_keeping_moves(pos: &Morris) -> Option<Vec<Move>> {
         return None;
     }
     let stop = AtomicBool::new(false);
-    let bits = (12 + u32::from(pos.hand[0] + pos.hand[1])).min(TABLE_BITS);
     // One run for every child: the same root side (the opponent) and the same end of open
     // leaves, so its transpositions serve them all.
-    let mut prover = Prover::new(vec![Entry::default(); 1 << bits], true, None, &stop);
+    let mut prover = Prover::new(table_for(pos), true, None, &stop);
     prover.node_limit = KEEPING_NODES;
     let mut values = Vec::new();
     let mut moves = Vec::new();
@@ -168,6 +167,12 @@ pub(super) fn value_keeping_moves(pos: &Morris) -> Option<Vec<Move>> {
             .map(|(mv, _)| mv)
             .collect()
     })
+}
+
+/// An empty transposition table sized for the pieces in hand at `pos`.
+fn table_for(pos: &Morris) -> Vec<Entry> {
+    let bits = (12 + u32::from(pos.hand[0] + pos.hand[1])).min(TABLE_BITS);
+    vec![Entry::default(); 1 << bits]
 }
 
 /// Whether [`prove`] can run: pieces in hand, and tables loaded for this `flying` setting.
@@ -254,19 +259,15 @@ impl<'a> Prover<'a> {
             return self.leaf(pos, root_side);
         }
         let key = position_key(pos, root_side);
-        let slot = key.map(|k| self.find(k));
-        if let Some(Some(i)) = slot {
-            let e = self.entries[i];
-            if e.used && e.key == key.unwrap_or(0) {
-                if e.low >= beta || e.low == e.high {
-                    return e.low;
-                }
-                if e.high <= alpha {
-                    return e.high;
-                }
-                alpha = alpha.max(e.low);
-                beta = beta.min(e.high);
+        if let Some(e) = key.and_then(|k| self.known(k)) {
+            if e.low >= beta || e.low == e.high {
+                return e.low;
             }
+            if e.high <= alpha {
+                return e.high;
+            }
+            alpha = alpha.max(e.low);
+            beta = beta.min(e.high);
         }
         let (alpha_in, beta_in) = (alpha, beta);
         let children = self.children(pos);
@@ -349,7 +350,7 @@ impl<'a> Prover<'a> {
     /// The entry of `key`, if the table holds it.
     fn known(&self, key: u64) -> Option<Entry> {
         let e = self.entries[self.find(key)?];
-        (e.used && e.key == key).then_some(e)
+        (e.key == key).then_some(e)
     }
 
     /// The slot of `key`: its own entry, or the one to replace.
@@ -359,14 +360,14 @@ impl<'a> Prover<'a> {
         let bucket = start..start + BUCKET;
         bucket
             .clone()
-            .find(|&i| self.entries[i].used && self.entries[i].key == key)
-            .or_else(|| bucket.min_by_key(|&i| (self.entries[i].used, self.entries[i].depth)))
+            .find(|&i| self.entries[i].key == key)
+            .or_else(|| bucket.min_by_key(|&i| (self.entries[i].key != 0, self.entries[i].depth)))
     }
 
     fn store(&mut self, key: u64, low: i8, high: i8, depth: u8) {
         if let Some(i) = self.find(key) {
             let e = &mut self.entries[i];
-            if e.used && e.key == key {
+            if e.key == key {
                 e.low = e.low.max(low);
                 e.high = e.high.min(high);
             } else {
@@ -375,7 +376,6 @@ impl<'a> Prover<'a> {
                     low,
                     high,
                     depth,
-                    used: true,
                 };
             }
         }
@@ -415,7 +415,7 @@ fn position_key(pos: &Morris, root_side: bool) -> Option<u64> {
     let me = pos.side.index();
     let (mover, other) = SYMMETRY.canonical(pos.board[me], pos.board[1 - me]);
     let quiet = if pos.options.nocapture > 0 {
-        u64::from(pos.quiet_plies).min(128)
+        u64::from(pos.quiet_plies)
     } else {
         0
     };
