@@ -49,11 +49,18 @@ pub trait Hints: Game {
         None
     }
 
-    /// The moves that keep the value the game's own solver proves for this position, when
-    /// it can prove each move's value quickly (a fixed amount of work, so searches stay
-    /// reproducible): the search then chooses among these only, so a proven draw is never
-    /// played into a loss, nor a proven win into less. Default: none (every move).
-    fn value_keeping_moves(&self) -> Option<Vec<Self::Move>> {
+    /// Moves that keep the value the game's own solver proves for this position (at least
+    /// one, maybe not all), or, when it proves none in time, the moves it has not proven to
+    /// lose: the search then chooses among these only, so a proven draw is never played
+    /// into a loss, nor a proven win into less. A timed search gives a
+    /// `deadline` (the proof may then use and keep work from earlier proofs); without one
+    /// the work is a fixed amount, so `go depth` and `go nodes` stay reproducible. `stop`
+    /// ends the proof. Default: none (every move).
+    fn value_keeping_moves(
+        &self,
+        _deadline: Option<Instant>,
+        _stop: &AtomicBool,
+    ) -> Option<Vec<Self::Move>> {
         None
     }
 

@@ -64,7 +64,13 @@ pub fn search<G: Complete>(
     let mut root_moves = Vec::new();
     root.legal_moves(&mut root_moves);
     limits.keep_root_moves(&mut root_moves);
-    if let Some(keep) = root.value_keeping_moves() {
+    // A timed search gives the game's proof half of the time it plans to think; the
+    // search proper has the rest, among the moves the proof keeps if it finished.
+    let proof_deadline = shared.budget.soft().map(|soft| {
+        let now = Instant::now();
+        now + soft.saturating_duration_since(now) / 2
+    });
+    if let Some(keep) = root.value_keeping_moves(proof_deadline, stop) {
         // `searchmoves` first: an arbiter's restriction stands even where it gives value away.
         if root_moves.iter().any(|mv| keep.contains(mv)) {
             root_moves.retain(|mv| keep.contains(mv));

@@ -35,6 +35,7 @@ mod notation;
 mod placement;
 #[cfg(test)]
 mod placement_tests;
+mod proof_table;
 mod symmetry;
 pub mod tablebase;
 #[cfg(test)]
@@ -391,10 +392,15 @@ impl Hints for Morris {
         book::lookup(self)
     }
 
-    /// Near the end of placement, with the tables loaded: the moves that keep the proven
-    /// value (the rest of placement searched to the tables within a fixed budget).
-    fn value_keeping_moves(&self) -> Option<Vec<Move>> {
-        placement::value_keeping_moves(self)
+    /// While placing, with the tables loaded: the moves that keep the proven value (the rest
+    /// of placement searched to the tables, near its end within a fixed budget, in a timed
+    /// search at any placement until the deadline).
+    fn value_keeping_moves(
+        &self,
+        deadline: Option<Instant>,
+        stop: &AtomicBool,
+    ) -> Option<Vec<Move>> {
+        placement::value_keeping_moves(self, deadline, stop)
     }
 
     /// While placing, a placement is almost never worse than no move at all (zugzwang needs

@@ -11,23 +11,20 @@
 //!
 //! Transpositions are shared through a table keyed by the exact position up to the 16 board
 //! symmetries and the colours: the mover's and the other side's pieces (canonical image),
-//! both hands and, when the no-capture rule is on, the quiet-ply counter.
+//! both hands, which end of an open leaf's range the mover gets and, when the no-capture
+//! rule is on, the quiet-ply counter. Nothing in the key depends on the root, so one table
+//! serves every proof under the same tables and draw rules (`proof_table.rs`).
 //!
-//! The same search, within a fixed amount of work, tells the moves that keep a position's
-//! value ([`value_keeping_moves`]): the engine's search then chooses among those only.
+//! The same search tells the moves that keep a position's proven value
+//! ([`value_keeping_moves`]): the engine's search then chooses among those only.
 
+use super::proof_table::{kept, Entry, ProofTable};
 use super::tablebase::{TbResult, SYMMETRY};
 use super::{eval, Morris, Move};
 use crate::game::{Game, Proven, Solution};
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::Instant;
 
-/// Slots of the transposition table at most: 2^27 entries of 16 bytes, 2 GiB, for the start
-/// (2^(12 + pieces in hand) below that: small proofs stay cheap to set up). The start's
-/// proof visits 13 million positions.
-const TABLE_BITS: u32 = 27;
-/// Entries looked at per probe; the one with the least placement left below it is replaced.
-const BUCKET: usize = 4;
 /// Nodes between two looks at the clock and the stop flag.
 const CHECK_EVERY: u64 = 4096;
 
@@ -45,20 +42,9 @@ pub struct Bounds {
     pub nodes: u64,
 }
 
-/// A stored position's bounds. Stored positions have pieces in hand, so their key is never
-/// 0, which marks an empty entry.
-#[derive(Copy, Clone, Default)]
-struct Entry {
-    key: u64,
-    low: i8,
-    high: i8,
-    /// Pieces in hand below this position (how much work the entry saves).
-    depth: u8,
-}
-
 /// The proof search of one run (one bound).
 struct Prover<'a> {
-    entries: Vec<Entry>,
+    table: &'a mut ProofTable,
     /// True: leaves count at the root side's worse end (a lower bound); false: the better end.
     pessimistic: bool,
     /// True once a leaf known only within bounds was used.
@@ -73,19 +59,19 @@ struct Prover<'a> {
 
 /// Proves the value of a position with pieces in hand from the attached tables; `None` when
 /// the position has no pieces in hand, no tables are loaded (or they are for the other
-/// `flying` setting), or `deadline` or `stop` came first.
+/// `flying` setting), or `deadline` or `stop` came first. The kept table carries what it
+/// proves to later proofs.
 pub(super) fn prove(pos: &Morris, deadline: Option<Instant>, stop: &AtomicBool) -> Option<Bounds> {
     if !applies(pos) {
         return None;
     }
-    let mut prover = Prover::new(table_for(pos), true, deadline, stop);
-    let (low, best) = prover.root(pos)?;
-    let mut nodes = prover.nodes;
-    let high = if prover.uncertain {
-        let mut entries = prover.entries;
-        entries.fill(Entry::default());
-        let mut optimist = Prover::new(entries, false, deadline, stop);
-        let high = optimist.root(pos).map(|(high, _)| high);
+    let mut table = kept(pos);
+    let mut prover = Prover::new(&mut table, true, deadline, stop);
+    let (low, best) = prover.root(pos, true)?;
+    let (mut nodes, open) = (prover.nodes, prover.uncertain);
+    let high = if open {
+        let mut optimist = Prover::new(&mut table, false, deadline, stop);
+        let high = optimist.root(pos, true).map(|(high, _)| high);
         nodes += optimist.nodes;
         high?
     } else {
@@ -128,51 +114,112 @@ pub(super) fn solve(
     })
 }
 
-/// Work allowed for [`value_keeping_moves`] at one position: about 30 ms.
+/// Work allowed for [`value_keeping_moves`] at one position without a deadline: about
+/// 30 ms.
 const KEEPING_NODES: u64 = 30_000;
-/// Pieces in both hands at most where [`value_keeping_moves`] tries: with more, the budget
-/// rarely suffices and would be spent for nothing.
+/// Pieces in both hands at most where [`value_keeping_moves`] tries without a deadline: with
+/// more, the budget rarely suffices and would be spent for nothing.
 const KEEPING_HANDS: u8 = 6;
 
-/// The legal moves that keep the position's proven value, when every move's value is proven
-/// within [`KEEPING_NODES`] positions; `None` when one is not, when every move loses, or where
-/// [`prove`] does not apply.
-pub(super) fn value_keeping_moves(pos: &Morris) -> Option<Vec<Move>> {
-    if !applies(pos) || pos.outcome().is_some() || pos.hand[0] + pos.hand[1] > KEEPING_HANDS {
+/// Legal moves that keep the value the root's side is proven to get at least (its value
+/// when every leaf is known exactly), the first of them the proof's own: `None` when that
+/// value is not proven in time, when it is a loss (every move keeps it), or where [`prove`]
+/// does not apply. Without a deadline a fresh table and a fixed number of positions make the
+/// answer the same every time (`go depth`, `go nodes`). With one, the work is bounded by it
+/// and `stop`, the kept table carries it from move to move, and the moves found by then are
+/// answered; when the root's value is not proven by half the time, the rest goes to
+/// [`moves_not_lost`].
+pub(super) fn value_keeping_moves(
+    pos: &Morris,
+    deadline: Option<Instant>,
+    stop: &AtomicBool,
+) -> Option<Vec<Move>> {
+    if !applies(pos) || pos.outcome().is_some() {
         return None;
     }
-    let stop = AtomicBool::new(false);
-    // One run for every child: the same root side (the opponent) and the same end of open
-    // leaves, so its transpositions serve them all.
-    let mut prover = Prover::new(table_for(pos), true, None, &stop);
-    prover.node_limit = KEEPING_NODES;
-    let mut values = Vec::new();
-    let mut moves = Vec::new();
-    pos.legal_moves(&mut moves);
-    for mv in moves {
-        let mut child = pos.clone();
-        child.play(mv);
-        let value = -prover.search(&child, -1, 1, true);
-        if prover.gave_up || prover.uncertain {
-            return None;
-        }
-        values.push((mv, value));
+    let (mut fresh, mut shared);
+    let table: &mut ProofTable = if deadline.is_some() {
+        shared = kept(pos);
+        &mut shared
+    } else if pos.hand[0] + pos.hand[1] <= KEEPING_HANDS {
+        fresh = ProofTable::for_position(pos);
+        &mut fresh
+    } else {
+        return None;
+    };
+    let halfway = deadline.map(|d| {
+        let now = Instant::now();
+        now + d.saturating_duration_since(now) / 2
+    });
+    let mut prover = Prover::new(table, true, halfway, stop);
+    if deadline.is_none() {
+        prover.node_limit = KEEPING_NODES;
     }
-    log::debug!("value-keeping moves: {} nodes", prover.nodes);
-    let best = values.iter().map(|&(_, value)| value).max()?;
-    (best > -1).then(|| {
-        values
-            .into_iter()
-            .filter(|&(_, value)| value == best)
-            .map(|(mv, _)| mv)
-            .collect()
-    })
+    // The lower bound only: a move keeps what the root is sure of when it keeps it with
+    // every open leaf at the root's worse end, whatever the better end would give.
+    let Some((low, first)) = prover.root(pos, false) else {
+        let table = prover.table;
+        return deadline.and_then(|d| moves_not_lost(pos, table, d, stop));
+    };
+    if low == -1 {
+        return None;
+    }
+    prover.deadline = deadline;
+    let mut keep = vec![first?];
+    for (mv, child) in prover.children(pos) {
+        if keep[0] == mv {
+            continue;
+        }
+        // A null window: does the opponent get at most -low after this move?
+        let value = -prover.search(&child, -low, 1 - low, false);
+        if prover.gave_up {
+            break;
+        }
+        if value >= low {
+            keep.push(mv);
+        }
+    }
+    log::debug!(
+        "value-keeping moves: {} of value {low}, {} nodes",
+        keep.len(),
+        prover.nodes
+    );
+    Some(keep)
 }
 
-/// An empty transposition table sized for the pieces in hand at `pos`.
-fn table_for(pos: &Morris) -> Vec<Entry> {
-    let bits = (12 + u32::from(pos.hand[0] + pos.hand[1])).min(TABLE_BITS);
-    vec![Entry::default(); 1 << bits]
+/// The legal moves not proven to lose by `deadline`, when some are (and not all): the
+/// proof that the opponent wins after each move, likeliest best first, with every open leaf
+/// at the root side's better end (a loss even so is a loss).
+pub(super) fn moves_not_lost(
+    pos: &Morris,
+    table: &mut ProofTable,
+    deadline: Instant,
+    stop: &AtomicBool,
+) -> Option<Vec<Move>> {
+    let mut prover = Prover::new(table, false, Some(deadline), stop);
+    let children = prover.children(pos);
+    let mut lost = Vec::new();
+    for (mv, child) in &children {
+        // A null window: does the opponent get at least a win after this move?
+        if prover.search(child, 0, 1, false) == 1 && !prover.gave_up {
+            lost.push(*mv);
+        }
+        if prover.gave_up {
+            break;
+        }
+    }
+    log::debug!(
+        "moves not lost: {} of {} proven lost, {} nodes",
+        lost.len(),
+        children.len(),
+        prover.nodes
+    );
+    let rest: Vec<Move> = children
+        .into_iter()
+        .map(|(mv, _)| mv)
+        .filter(|mv| !lost.contains(mv))
+        .collect();
+    (!lost.is_empty() && !rest.is_empty()).then_some(rest)
 }
 
 /// Whether [`prove`] can run: pieces in hand, and tables loaded for this `flying` setting.
@@ -183,13 +230,13 @@ fn applies(pos: &Morris) -> bool {
 
 impl<'a> Prover<'a> {
     fn new(
-        entries: Vec<Entry>,
+        table: &'a mut ProofTable,
         pessimistic: bool,
         deadline: Option<Instant>,
         stop: &'a AtomicBool,
     ) -> Prover<'a> {
         Prover {
-            entries,
+            table,
             pessimistic,
             uncertain: false,
             nodes: 0,
@@ -200,8 +247,9 @@ impl<'a> Prover<'a> {
         }
     }
 
-    /// The root's bound and a move that reaches it; `None` when the run gave up.
-    fn root(&mut self, pos: &Morris) -> Option<(i8, Option<Move>)> {
+    /// The root's bound and a move that reaches it; `None` when the run gave up. `report`:
+    /// a line per root move at the `info` log level (a long `solve`), else at `debug`.
+    fn root(&mut self, pos: &Morris, report: bool) -> Option<(i8, Option<Move>)> {
         let root_side = true;
         let mut best = (-2, None);
         for (mv, child) in self.children(pos) {
@@ -211,7 +259,13 @@ impl<'a> Prover<'a> {
             }
             // A long proof says how far it is (RUST_LOG=info). After the first move, one that
             // does not beat the best is searched only far enough to show it does not.
-            log::info!(
+            let level = if report {
+                log::Level::Info
+            } else {
+                log::Level::Debug
+            };
+            log::log!(
+                level,
                 "placement proof ({} run): {} -> {}{value}, {} nodes",
                 if self.pessimistic { "lower" } else { "upper" },
                 pos.format_move(mv),
@@ -258,14 +312,21 @@ impl<'a> Prover<'a> {
         if pos.hand == [0, 0] {
             return self.leaf(pos, root_side);
         }
-        let key = position_key(pos, root_side);
-        if let Some(e) = key.and_then(|k| self.known(k)) {
-            if e.low >= beta || e.low == e.high {
-                return e.low;
+        // The mover gets the low end of open leaves when it is the side this run is
+        // pessimistic for.
+        let low_end = root_side == self.pessimistic;
+        let key = position_key(pos);
+        let mut narrowed_open = false;
+        if let Some(e) = key.and_then(|k| self.known(k, low_end)) {
+            if e.low >= beta || e.low == e.high || e.high <= alpha {
+                self.uncertain |= e.open;
+                return if e.low >= beta || e.low == e.high {
+                    e.low
+                } else {
+                    e.high
+                };
             }
-            if e.high <= alpha {
-                return e.high;
-            }
+            narrowed_open = e.open && (e.low > alpha || e.high < beta);
             alpha = alpha.max(e.low);
             beta = beta.min(e.high);
         }
@@ -274,13 +335,15 @@ impl<'a> Prover<'a> {
         // A child already known to refute the window saves searching the ones before it.
         if pos.hand[0] + pos.hand[1] >= 3 {
             for (_, child) in &children {
-                if let Some(e) = position_key(child, !root_side).and_then(|k| self.known(k)) {
-                    if -e.high >= beta {
-                        return -e.high;
-                    }
+                let known = position_key(child).and_then(|k| self.known(k, !low_end));
+                if let Some(e) = known.filter(|e| -e.high >= beta) {
+                    self.uncertain |= e.open;
+                    return -e.high;
                 }
             }
         }
+        // Whether this subtree rests on an open leaf, apart from what came before it.
+        let before = std::mem::take(&mut self.uncertain);
         let mut best = -2;
         for (_, child) in children {
             let value = -self.search(&child, -beta, -alpha, !root_side);
@@ -293,6 +356,8 @@ impl<'a> Prover<'a> {
                 break;
             }
         }
+        let open = self.uncertain || narrowed_open;
+        self.uncertain |= before || narrowed_open;
         if let Some(k) = key {
             let (low, high) = if best >= beta_in {
                 (best, 1)
@@ -301,7 +366,11 @@ impl<'a> Prover<'a> {
             } else {
                 (best, best)
             };
-            self.store(k, low, high, pos.hand[0] + pos.hand[1]);
+            // Bounds no open leaf went into hold for either end of the ranges: they are
+            // stored once for both runs.
+            let k = if open { with_end(k, low_end) } else { k };
+            self.table
+                .store(k, low, high, pos.hand[0] + pos.hand[1], open);
         }
         best
     }
@@ -318,6 +387,14 @@ impl<'a> Prover<'a> {
         } else {
             high
         }
+    }
+
+    /// The bounds stored for the position of `key` when its mover gets the low end of open
+    /// leaves (`low_end`) or the high end: those of that run's own, else those that hold for
+    /// both.
+    fn known(&self, key: u64, low_end: bool) -> Option<Entry> {
+        let own = self.table.get(with_end(key, low_end));
+        own.or_else(|| self.table.get(key).filter(|e| !e.open))
     }
 
     /// The legal moves with the positions they lead to, likeliest best first: a capture or
@@ -345,40 +422,6 @@ impl<'a> Prover<'a> {
             .into_iter()
             .map(|(_, mv, child)| (mv, child))
             .collect()
-    }
-
-    /// The entry of `key`, if the table holds it.
-    fn known(&self, key: u64) -> Option<Entry> {
-        let e = self.entries[self.find(key)?];
-        (e.key == key).then_some(e)
-    }
-
-    /// The slot of `key`: its own entry, or the one to replace.
-    fn find(&self, key: u64) -> Option<usize> {
-        let mask = self.entries.len() - 1;
-        let start = (mix(key) as usize) & mask & !(BUCKET - 1);
-        let bucket = start..start + BUCKET;
-        bucket
-            .clone()
-            .find(|&i| self.entries[i].key == key)
-            .or_else(|| bucket.min_by_key(|&i| (self.entries[i].key != 0, self.entries[i].depth)))
-    }
-
-    fn store(&mut self, key: u64, low: i8, high: i8, depth: u8) {
-        if let Some(i) = self.find(key) {
-            let e = &mut self.entries[i];
-            if e.key == key {
-                e.low = e.low.max(low);
-                e.high = e.high.min(high);
-            } else {
-                *e = Entry {
-                    key,
-                    low,
-                    high,
-                    depth,
-                };
-            }
-        }
     }
 }
 
@@ -408,10 +451,10 @@ fn leaf_range(pos: &Morris) -> (i8, i8) {
     }
 }
 
-/// The transposition key: the canonical image of (mover's pieces, other pieces), both hands,
-/// whether the mover is the root's side (which end of an open leaf's range counts) and, under
-/// the no-capture rule, the quiet plies (`None` when they do not fit in 7 bits).
-fn position_key(pos: &Morris, root_side: bool) -> Option<u64> {
+/// The transposition key: the canonical image of (mover's pieces, other pieces), both hands
+/// and, under the no-capture rule, the quiet plies (`None` when they do not fit in 7 bits).
+/// Its top bit is clear: [`with_end`] sets it for the bounds that rest on open leaves.
+fn position_key(pos: &Morris) -> Option<u64> {
     let me = pos.side.index();
     let (mover, other) = SYMMETRY.canonical(pos.board[me], pos.board[1 - me]);
     let quiet = if pos.options.nocapture > 0 {
@@ -424,15 +467,13 @@ fn position_key(pos: &Morris, root_side: bool) -> Option<u64> {
             | u64::from(other) << 24
             | u64::from(pos.hand[me]) << 48
             | u64::from(pos.hand[1 - me]) << 52
-            | quiet << 56
-            | u64::from(root_side) << 63,
+            | quiet << 56,
     )
 }
 
-/// A 64-bit finaliser (splitmix64) spreading keys over the table.
-fn mix(key: u64) -> u64 {
-    let mut z = key.wrapping_add(0x9e37_79b9_7f4a_7c15);
-    z = (z ^ (z >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
-    z = (z ^ (z >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
-    z ^ (z >> 31)
+/// The key of bounds resting on open leaves, where it matters which end of their ranges the
+/// mover got. A run where the mover gets the high end uses the position's own key (the
+/// top bit clear, shared with the bounds that hold for both); the low end sets the top bit.
+fn with_end(key: u64, low_end: bool) -> u64 {
+    key | u64::from(low_end) << 63
 }

@@ -1,11 +1,13 @@
 //! The placement proof search against a plain minimax over the same leaves.
 
-use super::placement::{prove, value_keeping_moves, Bounds};
+use super::placement::{moves_not_lost, prove, value_keeping_moves, Bounds};
+use super::proof_table::ProofTable;
 use super::tablebase::{Tablebase, TbResult};
-use super::{board, tables, Morris, Options};
+use super::{board, tables, Morris, Move, Options};
 use crate::game::{Exact, Game, Proven, Side};
 use std::sync::atomic::AtomicBool;
 use std::sync::LazyLock;
+use std::time::{Duration, Instant};
 
 /// The flying tables up to 7 men (3v3, 3v4, 4v3), built once and attached from a temporary
 /// directory (a few seconds).
@@ -217,36 +219,146 @@ fn solve_uses_the_proof_while_placing() {
     assert_eq!((stopped.value, stopped.best), (None, None));
 }
 
-/// The moves the search may choose near the end of placement: exactly those whose minimax
-/// value is the best, when all values are exact and not all lose.
+/// Bounds the kept table holds from earlier proofs serve later ones unchanged: with every
+/// child of a position proven first (its table entries in place, open ones among them), the
+/// position's own proof still finds the minimax range, and the second run is not skipped.
 #[test]
-fn value_keeping_moves_are_the_minimax_best() {
-    let mut restricted = 0;
-    for pos in positions(13, 200, rules(0)) {
-        let mut moves = Vec::new();
-        pos.legal_moves(&mut moves);
-        let values: Vec<i8> = moves
-            .iter()
-            .map(|&mv| {
+fn kept_bounds_serve_later_proofs() {
+    let mut open = 0;
+    for options in [rules(0), rules(14)] {
+        for pos in positions(17, 120, options) {
+            let mut moves = Vec::new();
+            pos.legal_moves(&mut moves);
+            for &mv in &moves {
                 let mut child = pos.clone();
                 child.play(mv);
-                -minimax(&child).0
-            })
-            .collect();
-        let best = values.iter().copied().max().unwrap();
-        let expected: Vec<_> = moves
-            .iter()
-            .zip(&values)
-            .filter(|&(_, &v)| v == best)
-            .map(|(&mv, _)| mv)
-            .collect();
-        let kept = value_keeping_moves(&pos);
-        if best == -1 {
-            assert_eq!(kept, None, "{}", pos.to_fen());
-        } else {
-            assert_eq!(kept.as_ref(), Some(&expected), "{}", pos.to_fen());
-            restricted += usize::from(expected.len() < moves.len());
+                if child.hand != [0, 0] && child.outcome().is_none() {
+                    proof(&child);
+                }
+            }
+            let range = minimax(&pos);
+            let bounds = proof(&pos);
+            assert_eq!((bounds.low, bounds.high), range, "{}", pos.to_fen());
+            open += usize::from(range.0 != range.1);
         }
     }
-    assert!(restricted >= 20, "only {restricted} positions lose a move");
+    assert!(open >= 5, "only {open} positions with an open range");
+}
+
+/// The moves `value_keeping_moves` answers, as a set: the moves whose value is at least the
+/// root's lower bound with every open leaf at the root's worse end, each minimax range read
+/// from the child's side.
+fn expected_keepers(pos: &Morris) -> Option<Vec<Move>> {
+    let mut moves = Vec::new();
+    pos.legal_moves(&mut moves);
+    let worst: Vec<i8> = moves
+        .iter()
+        .map(|&mv| {
+            let mut child = pos.clone();
+            child.play(mv);
+            -minimax(&child).1
+        })
+        .collect();
+    let low = worst.iter().copied().max()?;
+    (low > -1).then(|| {
+        let mut keep: Vec<Move> = moves
+            .iter()
+            .zip(&worst)
+            .filter(|&(_, &v)| v == low)
+            .map(|(&mv, _)| mv)
+            .collect();
+        keep.sort_by_key(|mv| format!("{mv:?}"));
+        keep
+    })
+}
+
+fn keepers(pos: &Morris, deadline: Option<Instant>) -> Option<Vec<Move>> {
+    let mut keep = value_keeping_moves(pos, deadline, &AtomicBool::new(false))?;
+    keep.sort_by_key(|mv| format!("{mv:?}"));
+    Some(keep)
+}
+
+/// The moves the search may choose while placing: exactly those keeping the best value the
+/// root is sure of, with a fixed budget (a fresh table) and with a deadline (the kept
+/// table), under the pure rules, a short no-capture rule, and a missing table.
+#[test]
+fn value_keeping_moves_keep_the_proven_value() {
+    let later = Instant::now() + Duration::from_secs(600);
+    let mut restricted = 0;
+    let mut stream = Stream(23);
+    let missing: Vec<Morris> = (0..30)
+        .map(|_| {
+            let white = stream.points(2, 0);
+            let black = stream.points(2, white);
+            Morris::from_parts([white, black], [2, 2], Side::White, 0, rules(0))
+        })
+        .collect();
+    let samples = [
+        positions(13, 150, rules(0)),
+        positions(19, 150, rules(14)),
+        missing,
+    ];
+    for pos in samples.iter().flatten() {
+        let expected = expected_keepers(pos);
+        assert_eq!(keepers(pos, None), expected, "{}", pos.to_fen());
+        assert_eq!(keepers(pos, Some(later)), expected, "{}", pos.to_fen());
+        let mut moves = Vec::new();
+        pos.legal_moves(&mut moves);
+        restricted += usize::from(expected.is_some_and(|keep| keep.len() < moves.len()));
+    }
+    assert!(restricted >= 40, "only {restricted} positions lose a move");
+}
+
+/// What a timed search keeps when the root's value is not proven: the moves after which
+/// the opponent does not win even at the worse end of every open range, when some (not all)
+/// moves lose.
+#[test]
+fn moves_not_lost_leave_out_the_proven_losses() {
+    let later = Instant::now() + Duration::from_secs(600);
+    let stop = AtomicBool::new(false);
+    let mut pruned = 0;
+    let mut stream = Stream(29);
+    let missing: Vec<Morris> = (0..30)
+        .map(|_| {
+            let white = stream.points(2, 0);
+            let black = stream.points(2, white);
+            Morris::from_parts([white, black], [2, 2], Side::White, 0, rules(0))
+        })
+        .collect();
+    for pos in [positions(31, 150, rules(14)), missing].iter().flatten() {
+        let mut moves = Vec::new();
+        pos.legal_moves(&mut moves);
+        let mut rest: Vec<Move> = moves
+            .iter()
+            .copied()
+            .filter(|&mv| {
+                let mut child = pos.clone();
+                child.play(mv);
+                minimax(&child).0 < 1
+            })
+            .collect();
+        rest.sort_by_key(|mv| format!("{mv:?}"));
+        let expected = (!rest.is_empty() && rest.len() < moves.len()).then_some(rest);
+        let mut table = ProofTable::for_position(pos);
+        let mut found = moves_not_lost(pos, &mut table, later, &stop);
+        if let Some(found) = found.as_mut() {
+            found.sort_by_key(|mv| format!("{mv:?}"));
+        }
+        assert_eq!(found, expected, "{}", pos.to_fen());
+        pruned += usize::from(expected.is_some());
+    }
+    assert!(pruned >= 20, "only {pruned} positions with a lost move");
+}
+
+/// Out of time, the moves found so far: none before the root's value is proven.
+#[test]
+fn value_keeping_moves_stop_at_the_deadline() {
+    let start = Morris::from_parts([0, 0], [9, 9], Side::White, 0, rules(0));
+    let past = Instant::now();
+    assert_eq!(
+        value_keeping_moves(&start, Some(past), &AtomicBool::new(false)),
+        None
+    );
+    let stopped = AtomicBool::new(true);
+    assert_eq!(value_keeping_moves(&start, None, &stopped), None);
 }
