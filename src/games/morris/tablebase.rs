@@ -141,7 +141,28 @@ impl Layout {
 pub struct Table {
     pub(super) mover: u32,
     pub(super) other: u32,
-    pub(super) values: Vec<u8>,
+    pub(super) values: Values,
+}
+
+/// A table's bytes: built in memory, or a verified file's bytes mapped read-only (no copy:
+/// a 9 GB set is ready as soon as its checksums are read, and engines on one machine share
+/// the system's one copy of each file).
+pub enum Values {
+    /// Computed by this process.
+    Built(Vec<u8>),
+    /// The bytes of a table file after its header.
+    Mapped(memmap2::Mmap, usize),
+}
+
+impl std::ops::Deref for Values {
+    type Target = [u8];
+
+    fn deref(&self) -> &[u8] {
+        match self {
+            Values::Built(bytes) => bytes,
+            Values::Mapped(map, offset) => map.get(*offset..).unwrap_or_default(),
+        }
+    }
 }
 
 impl Table {
@@ -151,6 +172,7 @@ impl Table {
     }
 
     /// A table of draws (all zero), or `None` when the memory cannot be had.
+    #[cfg(test)]
     pub(super) fn zeroed(mover: u32, other: u32) -> Option<Table> {
         let mut values = Vec::new();
         let size = Table::slots(mover, other) as usize;
@@ -159,7 +181,7 @@ impl Table {
         Some(Table {
             mover,
             other,
-            values,
+            values: Values::Built(values),
         })
     }
 
@@ -605,7 +627,7 @@ impl Tablebase {
             self.tables[slot(a, b)] = Some(Table {
                 mover: a,
                 other: b,
-                values,
+                values: Values::Built(values),
             });
         }
         Ok(state.longest)

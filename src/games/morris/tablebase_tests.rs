@@ -594,8 +594,8 @@ fn build_with(
 /// Asserts that `a` and `b` hold the same bytes for the tables of the pair (m, o).
 fn assert_same_pair(a: &Tablebase, b: &Tablebase, (m, o): (u32, u32), what: &str) {
     for (x, y) in [(m, o), (o, m)] {
-        let left = &a.table(x, y).expect("built").values;
-        let right = &b.table(x, y).expect("built").values;
+        let left: &[u8] = &a.table(x, y).expect("built").values;
+        let right: &[u8] = &b.table(x, y).expect("built").values;
         assert!(left == right, "{what}: table {x}v{y} differs");
     }
 }

@@ -7,7 +7,7 @@
 //! synced and renamed, so a file under the final name is always complete (a build stopped
 //! half-way, or a full disk, leaves at most a `.tmp` file behind).
 
-use super::tablebase::{slot, PairState, Table, Tablebase};
+use super::tablebase::{slot, PairState, Table, Tablebase, Values};
 use std::io::{Read, Seek, SeekFrom, Write};
 use std::path::{Path, PathBuf};
 
@@ -271,10 +271,19 @@ impl Table {
                 format!("{what}: {len} bytes, {expected} expected"),
             ));
         }
-        let mut table = Table::zeroed(mover, other)
-            .ok_or_else(|| error(path, "not enough memory to load the table"))?;
-        file.read_exact(&mut table.values)
-            .map_err(|e| error(path, e))?;
+        // SAFETY: table files are never changed in place: morris-tb writes a new file under
+        // a temporary name and renames it, so the mapped file keeps its bytes while mapped.
+        // (A file cut by hand under a running engine would end it, as with any mapped
+        // tablebase.)
+        let map = unsafe { memmap2::Mmap::map(&file) }.map_err(|e| error(path, e))?;
+        if map.len() as u64 != expected {
+            return Err(error(path, "changed while being read"));
+        }
+        let table = Table {
+            mover,
+            other,
+            values: Values::Mapped(map, HEADER as usize),
+        };
         let stored = u64::from_le_bytes(head[24..32].try_into().unwrap_or_default());
         if checksum(&table.values) != stored {
             return Err(error(path, "checksum mismatch: the file is corrupt"));

@@ -10,7 +10,7 @@
 use super::tablebase::{Table, Tablebase, TbResult};
 use super::{Morris, Move};
 use crate::game::{Game, Proven, Solution};
-use crate::util::threads::spawn_with;
+use crate::util::threads::{spawn_with, try_spawn_scoped};
 use std::fmt;
 use std::path::{Path, PathBuf};
 use std::sync::{Mutex, OnceLock};
@@ -174,19 +174,42 @@ fn fill((entry, shown, loaded): (&'static Entry, String, Box<dyn FnOnce(String) 
     loaded(done);
 }
 
-/// Reads the files of `key`, smallest first; a file that cannot be read or does not verify
+/// Reads the files of `key` (two at a time: reading is mostly the checksum's pass over the
+/// bytes) and keeps them smallest first; a file that cannot be read or does not verify
 /// (header, length, checksum) is left out, with the tables that need it. Returns the tables
 /// and a note on what went wrong.
 fn load(key: &Key) -> (Tablebase, String) {
+    let read = |&(m, o, _, _): &(u32, u32, u64, Option<SystemTime>)| {
+        let path = Tablebase::file_name(&key.dir, key.flying, m, o);
+        Table::read(&path, key.flying, m, o)
+    };
+    let half =
+        |parity: usize| -> Vec<_> { key.files.iter().skip(parity).step_by(2).map(read).collect() };
+    let (evens, odds) = std::thread::scope(|scope| {
+        let other = try_spawn_scoped(scope, || half(1));
+        let evens = half(0);
+        // Without a second thread the other half is read here.
+        let odds = match other.map(|handle| handle.join()) {
+            Some(Ok(odds)) => odds,
+            _ => half(1),
+        };
+        (evens, odds)
+    });
+    let (mut evens, mut odds) = (evens.into_iter(), odds.into_iter());
     let mut tables = Tablebase::new(key.flying);
     let mut problems = String::new();
-    for &(m, o, _, _) in &key.files {
-        let path = Tablebase::file_name(&key.dir, key.flying, m, o);
+    for (i, &(m, o, _, _)) in key.files.iter().enumerate() {
+        let result = if i % 2 == 0 {
+            evens.next()
+        } else {
+            odds.next()
+        };
+        let Some(result) = result else { break };
         if o > 3 && tables.table(o - 1, m).is_none() {
             problems += &format!("; left out {m}v{o} (needs {}v{m})", o - 1);
             continue;
         }
-        match Table::read(&path, key.flying, m, o) {
+        match result {
             Ok(table) => tables.insert(table),
             Err(error) => problems += &format!("; left out {m}v{o}: {error}"),
         }
