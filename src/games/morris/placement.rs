@@ -25,8 +25,8 @@ use crate::game::{Game, Proven, Solution};
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::Instant;
 
-/// Nodes between two looks at the clock and the stop flag.
-const CHECK_EVERY: u64 = 4096;
+/// Nodes between two looks at the clock and the stop flag (about 2 ms).
+const CHECK_EVERY: u64 = 1024;
 
 /// What one proof found: the root's value (lower and upper bound), a move keeping the lower
 /// bound, and the positions visited.
@@ -65,7 +65,7 @@ pub(super) fn prove(pos: &Morris, deadline: Option<Instant>, stop: &AtomicBool) 
     if !applies(pos) {
         return None;
     }
-    let mut table = kept(pos);
+    let mut table = kept(pos, deadline)?;
     let mut prover = Prover::new(&mut table, true, deadline, stop);
     let (low, best) = prover.root(pos, true)?;
     let (mut nodes, open) = (prover.nodes, prover.uncertain);
@@ -134,12 +134,13 @@ pub(super) fn value_keeping_moves(
     deadline: Option<Instant>,
     stop: &AtomicBool,
 ) -> Option<Vec<Move>> {
-    if !applies(pos) || pos.outcome().is_some() {
+    let out_of_time = deadline.is_some_and(|d| Instant::now() >= d);
+    if !applies(pos) || pos.outcome().is_some() || out_of_time {
         return None;
     }
     let (mut fresh, mut shared);
     let table: &mut ProofTable = if deadline.is_some() {
-        shared = kept(pos);
+        shared = kept(pos, deadline)?;
         &mut shared
     } else if pos.hand[0] + pos.hand[1] <= KEEPING_HANDS {
         fresh = ProofTable::for_position(pos);

@@ -7,7 +7,8 @@
 use super::tables::Tables;
 use super::Morris;
 use std::ops::{Deref, DerefMut};
-use std::sync::{Mutex, MutexGuard};
+use std::sync::{Mutex, MutexGuard, TryLockError};
+use std::time::{Duration, Instant};
 
 /// Slots at most: 2^26 of 16 bytes, 1 GiB (2^(12 + pieces in hand) below that, so
 /// small proofs stay cheap to set up). The start's proof visits 13 million positions.
@@ -161,14 +162,25 @@ static KEPT: Mutex<KeptState> = Mutex::new(KeptState {
 pub(super) struct Kept(MutexGuard<'static, KeptState>);
 
 /// The kept table for a proof from `pos`: emptied first when the tables or draw rules
-/// differ from its last user's, or when it is too small for `pos`.
-pub(super) fn kept(pos: &Morris) -> Kept {
+/// differ from its last user's, or when it is too small for `pos`. While another proof holds
+/// it (another session's `solve`), waits at most `until`: `None` after that.
+pub(super) fn kept(pos: &Morris, until: Option<Instant>) -> Option<Kept> {
     let stamp = Stamp {
         tables: pos.options.tables,
         nocapture: pos.options.nocapture,
         repetition: pos.options.repetition,
     };
-    let mut state = KEPT.lock().unwrap_or_else(|poison| poison.into_inner());
+    let mut state = loop {
+        let Some(until) = until else {
+            break KEPT.lock().unwrap_or_else(|poison| poison.into_inner());
+        };
+        match KEPT.try_lock() {
+            Ok(state) => break state,
+            Err(TryLockError::Poisoned(poison)) => break poison.into_inner(),
+            Err(TryLockError::WouldBlock) if Instant::now() >= until => return None,
+            Err(TryLockError::WouldBlock) => std::thread::sleep(Duration::from_millis(1)),
+        }
+    };
     if state.stamp != Some(stamp) || state.table.slots() < 1 << bits_for(pos) {
         // The old table goes first: two of them need not fit in memory together.
         state.table.words = Vec::new();
@@ -176,7 +188,7 @@ pub(super) fn kept(pos: &Morris) -> Kept {
         state.stamp = Some(stamp);
     }
     state.table.set_root(pos);
-    Kept(state)
+    Some(Kept(state))
 }
 
 impl Deref for Kept {
