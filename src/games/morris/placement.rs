@@ -135,7 +135,7 @@ pub(super) fn value_keeping_moves(
     stop: &AtomicBool,
 ) -> Option<Vec<Move>> {
     let out_of_time = deadline.is_some_and(|d| Instant::now() >= d);
-    if !applies(pos) || pos.outcome().is_some() || out_of_time {
+    if !applies(pos) || !ends_in_tables(pos) || pos.outcome().is_some() || out_of_time {
         return None;
     }
     let (mut fresh, mut shared);
@@ -227,6 +227,15 @@ pub(super) fn moves_not_lost(
 fn applies(pos: &Morris) -> bool {
     let tables = pos.options.tables.and_then(|t| t.get());
     pos.hand != [0, 0] && tables.is_some_and(|t| t.flying() == pos.options.flying)
+}
+
+/// Whether the tables hold the material placement ends in when no man is taken. Without it
+/// nearly every leaf is open (a set of the small tables only, say), the proofs of a move
+/// rarely conclude, and the time is better left to the search.
+fn ends_in_tables(pos: &Morris) -> bool {
+    let men = |side: usize| pos.board[side].count_ones() + u32::from(pos.hand[side]);
+    let tables = pos.options.tables.and_then(|t| t.get());
+    tables.is_some_and(|t| t.table(men(0), men(1)).is_some())
 }
 
 impl<'a> Prover<'a> {
