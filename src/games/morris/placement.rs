@@ -59,8 +59,8 @@ struct Prover<'a> {
 
 /// Proves the value of a position with pieces in hand from the attached tables; `None` when
 /// the position has no pieces in hand, no tables are loaded (or they are for the other
-/// `flying` setting), or `deadline` or `stop` came first. The kept table carries what it
-/// proves to later proofs.
+/// `flying` setting), or `deadline` or `stop` came first (another proof holding the kept
+/// table until the deadline too). The kept table carries what it proves to later proofs.
 pub(super) fn prove(pos: &Morris, deadline: Option<Instant>, stop: &AtomicBool) -> Option<Bounds> {
     if !applies(pos) {
         return None;
