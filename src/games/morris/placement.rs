@@ -328,13 +328,14 @@ impl<'a> Prover<'a> {
         let key = position_key(pos);
         let mut narrowed_open = false;
         if let Some(e) = key.and_then(|k| self.known(k, low_end)) {
-            if e.low >= beta || e.low == e.high || e.high <= alpha {
+            let settled = if e.low >= beta || e.low == e.high {
+                Some(e.low)
+            } else {
+                (e.high <= alpha).then_some(e.high)
+            };
+            if let Some(value) = settled {
                 self.uncertain |= e.open;
-                return if e.low >= beta || e.low == e.high {
-                    e.low
-                } else {
-                    e.high
-                };
+                return value;
             }
             narrowed_open = e.open && (e.low > alpha || e.high < beta);
             alpha = alpha.max(e.low);

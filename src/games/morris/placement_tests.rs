@@ -131,6 +131,20 @@ fn positions(seed: u64, count: usize, options: Options) -> Vec<Morris> {
     out
 }
 
+/// Positions with two men of each side on the board and two in each hand, White to move,
+/// under the pure rules: unless men are taken, placement ends in the 4v4 table, which the
+/// test tables do not have.
+fn ending_in_4v4(seed: u64, count: usize) -> Vec<Morris> {
+    let mut stream = Stream(seed);
+    (0..count)
+        .map(|_| {
+            let white = stream.points(2, 0);
+            let black = stream.points(2, white);
+            Morris::from_parts([white, black], [2, 2], Side::White, 0, rules(0))
+        })
+        .collect()
+}
+
 fn rules(nocapture: u32) -> Options {
     Options {
         flying: true,
@@ -183,12 +197,8 @@ fn bounds_agree_with_minimax_under_the_draw_rules() {
 /// placement decides it, and the bounds are still those of the minimax.
 #[test]
 fn missing_tables_leave_values_open() {
-    let mut stream = Stream(5);
     let mut open = 0;
-    for _ in 0..40 {
-        let white = stream.points(2, 0);
-        let black = stream.points(2, white);
-        let pos = Morris::from_parts([white, black], [2, 2], Side::White, 0, rules(0));
+    for pos in ending_in_4v4(5, 40) {
         let range = minimax(&pos);
         let bounds = proof(&pos);
         assert_eq!((bounds.low, bounds.high), range, "{}", pos.to_fen());
@@ -286,14 +296,7 @@ fn keepers(pos: &Morris, deadline: Option<Instant>) -> Option<Vec<Move>> {
 fn value_keeping_moves_keep_the_proven_value() {
     let later = Instant::now() + Duration::from_secs(600);
     let mut restricted = 0;
-    let mut stream = Stream(23);
-    let missing: Vec<Morris> = (0..30)
-        .map(|_| {
-            let white = stream.points(2, 0);
-            let black = stream.points(2, white);
-            Morris::from_parts([white, black], [2, 2], Side::White, 0, rules(0))
-        })
-        .collect();
+    let missing = ending_in_4v4(23, 30);
     for pos in &missing {
         assert_eq!(keepers(pos, None), None, "{}", pos.to_fen());
         assert_eq!(keepers(pos, Some(later)), None, "{}", pos.to_fen());
@@ -318,14 +321,7 @@ fn moves_not_lost_leave_out_the_proven_losses() {
     let later = Instant::now() + Duration::from_secs(600);
     let stop = AtomicBool::new(false);
     let mut pruned = 0;
-    let mut stream = Stream(29);
-    let missing: Vec<Morris> = (0..30)
-        .map(|_| {
-            let white = stream.points(2, 0);
-            let black = stream.points(2, white);
-            Morris::from_parts([white, black], [2, 2], Side::White, 0, rules(0))
-        })
-        .collect();
+    let missing = ending_in_4v4(29, 30);
     for pos in [positions(31, 150, rules(14)), missing].iter().flatten() {
         let mut moves = Vec::new();
         pos.legal_moves(&mut moves);
