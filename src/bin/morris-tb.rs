@@ -1,5 +1,5 @@
 //! `morris-tb [--max K] [--max-total T] [--flying true|false] [--dir DIR] [--threads N]
-//! [--checkpoint-minutes M]`: builds the Nine Men's Morris endgame tables with up to K pieces
+//! [--checkpoint-minutes M] [--placement]`: builds the Nine Men's Morris endgame tables with up to K pieces
 //! a side (default 3) and T in all (6, the smallest table 3v3, up to 2K; default 2K), reusing
 //! the tables already in DIR (default `tablebases/`) that verify, writes each pair there as
 //! soon as it is done (so a stopped run resumes) and prints positions, slots, longest result,
@@ -8,12 +8,16 @@
 //! 0 never) the state of the pair being built is saved to `DIR/morris-fly-MvO.partial`, which
 //! a later run resumes from. `--only MvO` builds just the pair MvO and OvM from the smaller
 //! tables already in DIR (one task of a distributed build: `scripts/cluster/`).
+//! `--placement` (with `--max 9`) then builds the placement phase's tables from the complete
+//! set, one file per ply from ply 17 down to 0 (`morris-fly-placing-17.tb`), reusing the
+//! layer files that verify.
 
 use anyhow::Context;
 use clap::error::ErrorKind;
 use clap::{ArgAction, CommandFactory, Parser};
 use std::path::{Path, PathBuf};
 use std::time::{Duration, Instant};
+use tabula::games::morris::placement_table::{build_layers, Layer, LayerStep, PLIES};
 use tabula::games::morris::tablebase::{pairs, BuildSettings, Step, Table, Tablebase};
 use tabula::util::cli::exit_on_closed_output;
 
@@ -42,6 +46,9 @@ struct Args {
     /// Minutes between two saves of the pair being built, resumed by a later run (0: never)
     #[arg(long, value_name = "M", default_value_t = 10)]
     checkpoint_minutes: u64,
+    /// Then build the placement phase's tables, one file per ply (needs --max 9)
+    #[arg(long, conflicts_with = "only")]
+    placement: bool,
 }
 
 /// `MvO` with 3 <= M <= O <= 9.
@@ -223,7 +230,7 @@ fn build_all(
     max: u32,
     max_total: u32,
     settings: &BuildSettings,
-) -> anyhow::Result<()> {
+) -> anyhow::Result<Tablebase> {
     let mut tb = Tablebase::new(flying);
     let mut to_build = Vec::new();
     let mut reused = 0;
@@ -263,7 +270,49 @@ fn build_all(
     for pair in to_build {
         build_and_save(&mut tb, dir, pair, settings, &mut progress)?;
     }
-    Ok(())
+    Ok(tb)
+}
+
+/// Builds the placement layers from the complete set `tables` (ply 17 down to 0), reusing
+/// the layer files in `dir` that verify, with a line per layer and a progress line every ten
+/// seconds.
+fn build_placement(dir: &Path, tables: &Tablebase, threads: usize) -> anyhow::Result<()> {
+    let start = Instant::now();
+    let mut last = Instant::now();
+    let total: u64 = (0..PLIES).map(Layer::bytes).sum::<u64>() * 4;
+    let mut finished = 0u64;
+    build_layers(dir, tables, threads, &mut |step| match step {
+        LayerStep::Reused(ply) => {
+            finished += Layer::bytes(ply) * 4;
+            println!("reused placement ply {ply}");
+        }
+        LayerStep::Refused(error) => eprintln!("morris-tb: {error}; building it again"),
+        LayerStep::Building { ply, done, of } => {
+            if last.elapsed().as_secs() >= 10 {
+                last = Instant::now();
+                let run = (finished + done) as f64;
+                let elapsed = start.elapsed().as_secs_f64();
+                let left = elapsed / run.max(1.0) * (total as f64 - run).max(0.0);
+                eprintln!(
+                    "morris-tb: placement ply {ply}: {:.1} %; run {:.2} % done, {} elapsed, \
+                     about {} left",
+                    100.0 * done as f64 / of as f64,
+                    100.0 * run / total as f64,
+                    clock(elapsed),
+                    clock(left)
+                );
+            }
+        }
+        LayerStep::Written {
+            ply,
+            bytes,
+            seconds,
+        } => {
+            finished += Layer::bytes(ply) * 4;
+            println!("built placement ply {ply}: {seconds:.1} s, {bytes} bytes on disk");
+        }
+    })
+    .map_err(anyhow::Error::msg)
 }
 
 fn main() -> anyhow::Result<()> {
@@ -276,6 +325,7 @@ fn main() -> anyhow::Result<()> {
         only,
         threads,
         checkpoint_minutes,
+        placement,
     } = Args::parse();
     let max_total = total_up_to(max, max_total).unwrap_or_else(|message| {
         Args::command()
@@ -301,9 +351,23 @@ fn main() -> anyhow::Result<()> {
     };
     let plural = if threads == 1 { "" } else { "s" };
     eprintln!("morris-tb: {threads} thread{plural}, {every}");
+    if placement && (max, max_total) != (9, 18) {
+        Args::command()
+            .error(
+                ErrorKind::ArgumentConflict,
+                "--placement needs every table up to 9v9: --max 9 (and no lower --max-total)",
+            )
+            .exit()
+    }
     let built = match only {
         Some(pair) => build_only(&dir, flying, pair, &settings),
-        None => build_all(&dir, flying, max, max_total, &settings),
+        None => build_all(&dir, flying, max, max_total, &settings).and_then(|tables| {
+            if placement {
+                build_placement(&dir, &tables, threads)
+            } else {
+                Ok(())
+            }
+        }),
     };
     // A clear line naming the file (a missing input, a full disk), not a backtrace.
     if let Err(error) = built {
@@ -338,6 +402,7 @@ mod tests {
             only: None,
             threads: None,
             checkpoint_minutes: 10,
+            placement: false,
         };
         assert_eq!(args, want);
         let args = parse("--max-total 6 --flying false").expect("parses");
@@ -368,6 +433,7 @@ mod tests {
             "--threads 0",
             "--threads two",
             "--checkpoint-minutes -1",
+            "--placement --only 3v4",
         ] {
             let error = parse(line).expect_err(line);
             assert_eq!(error.exit_code(), 2, "{line}: {error}");

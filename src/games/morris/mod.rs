@@ -33,6 +33,9 @@ mod lines;
 mod movegen;
 mod notation;
 mod placement;
+pub mod placement_table;
+#[cfg(test)]
+mod placement_table_tests;
 #[cfg(test)]
 mod placement_tests;
 mod proof_table;

@@ -29,9 +29,14 @@ pub fn rank(set: Points) -> u64 {
 
 /// Every set of `k` points, in rank order.
 pub fn sets_of(k: u32) -> impl Iterator<Item = Points> {
-    let mut next = if k == 0 { None } else { Some((1u32 << k) - 1) };
+    let mut next = Some((1u32 << k) - 1);
     std::iter::from_fn(move || {
         let set = next?;
+        if set == 0 {
+            // The one set of no points.
+            next = None;
+            return Some(0);
+        }
         // Gosper's hack: the next larger number with the same popcount.
         let low = set & set.wrapping_neg();
         let ripple = set + low;

@@ -31,6 +31,7 @@
 //! reaches zero exactly when every move has been answered.
 
 use super::board::{in_mill_at, pieces_in_mills, points, Points, ADJACENT, ALL_POINTS};
+use super::placement_table::{Layer, PLIES};
 use super::symmetry::{classes, rank, sets_of, Symmetry, BINOMIAL};
 use super::{Morris, Move};
 use crate::game::Game;
@@ -68,7 +69,7 @@ pub(super) fn rows(m: u32) -> &'static Rows {
 }
 
 /// The colex rank of `set` among the sets of its size on the points not in `taken`.
-fn rank_among_free(set: Points, taken: Points) -> u64 {
+pub(super) fn rank_among_free(set: Points, taken: Points) -> u64 {
     let free = ALL_POINTS & !taken;
     points(set)
         .enumerate()
@@ -101,7 +102,7 @@ fn unrank_among_free(mut r: u64, k: u32, taken: Points) -> Points {
 /// Where the positions of table `mover`v`other` sit, apart from its bytes (the builder works
 /// on bytes it views as atomics, not on a [`Table`]).
 #[derive(Clone, Copy)]
-struct Layout {
+pub(super) struct Layout {
     mover: u32,
     other: u32,
     /// Slots a row: the placements of the other side's pieces.
@@ -110,7 +111,7 @@ struct Layout {
 }
 
 impl Layout {
-    fn new(mover: u32, other: u32) -> Layout {
+    pub(super) fn new(mover: u32, other: u32) -> Layout {
         Layout {
             mover,
             other,
@@ -119,18 +120,22 @@ impl Layout {
         }
     }
 
-    fn slots(&self) -> usize {
+    pub(super) fn slots(&self) -> usize {
         self.rows.movers.len() * self.stride
     }
 
     /// The slot of a canonical position.
-    fn slot_of(&self, mover: Points, other: Points) -> usize {
-        let row = self.rows.row_of[rank(mover) as usize] as usize;
-        row * self.stride + rank_among_free(other, mover) as usize
+    pub(super) fn slot_of(&self, mover: Points, other: Points) -> usize {
+        self.row_start(mover) + rank_among_free(other, mover) as usize
+    }
+
+    /// The first slot of the row of a least mover set.
+    pub(super) fn row_start(&self, mover: Points) -> usize {
+        self.rows.row_of[rank(mover) as usize] as usize * self.stride
     }
 
     /// The position of a slot (canonical unless its row's mover set has symmetries).
-    fn position_at(&self, slot: usize) -> (Points, Points) {
+    pub(super) fn position_at(&self, slot: usize) -> (Points, Points) {
         let mover = self.rows.movers[slot / self.stride];
         let other = unrank_among_free((slot % self.stride) as u64, self.other, mover);
         (mover, other)
@@ -238,6 +243,8 @@ pub fn decode(value: u8) -> TbResult {
 pub struct Tablebase {
     pub(super) flying: bool,
     pub(super) tables: Vec<Option<Table>>,
+    /// The placement phase's layers by ply, where loaded (`placement_table.rs`).
+    pub(super) placing: Vec<Option<Layer>>,
 }
 
 /// Where table `mover`v`other` sits in [`Tablebase::tables`].
@@ -379,7 +386,7 @@ fn atomic_u16(counters: &mut [u16]) -> &[AtomicU16] {
 /// result; only the calling thread reports (the reporter need not be `Send`). A thread the
 /// system refuses is done without: the work is handed out as it is asked for, so the other
 /// threads do its share.
-fn on_threads<R: Send, W: Fn(&mut dyn FnMut(u64)) -> R + Sync>(
+pub(super) fn on_threads<R: Send, W: Fn(&mut dyn FnMut(u64)) -> R + Sync>(
     threads: usize,
     work: &W,
     report: &mut dyn FnMut(u64),
@@ -429,6 +436,7 @@ impl Tablebase {
         Tablebase {
             flying,
             tables: (0..100).map(|_| None).collect(),
+            placing: (0..PLIES).map(|_| None).collect(),
         }
     }
 

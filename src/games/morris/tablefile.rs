@@ -98,7 +98,7 @@ fn header(flying: bool, mover: u32, other: u32, values: &[u8]) -> [u8; HEADER as
 }
 
 /// An error naming the file.
-fn error(path: &Path, what: impl std::fmt::Display) -> std::io::Error {
+pub(super) fn error(path: &Path, what: impl std::fmt::Display) -> std::io::Error {
     std::io::Error::other(format!("{}: {what}", path.display()))
 }
 
@@ -112,7 +112,7 @@ fn temporary(path: &Path) -> PathBuf {
 /// Writes a file under `path` through a temporary file: written by `write`, synced, then
 /// renamed, so the final name only ever holds a complete file. The temporary file is removed
 /// on error, which names `path` and says what could not be written (`what`).
-fn write_atomically(
+pub(super) fn write_atomically(
     path: &Path,
     what: &str,
     write: impl FnOnce(&mut std::fs::File) -> std::io::Result<()>,
