@@ -95,6 +95,14 @@ pub(super) fn solve(
     if !applies(pos) || pos.outcome().is_some() {
         return None;
     }
+    if let Some(value) = layer_value(pos).filter(|&v| v == 0 || pure_rules(pos)) {
+        let keeping = keeping_by_layers(pos).flatten().unwrap_or_default();
+        return Some(Solution {
+            value: Some(proven(value)),
+            best: keeping.first().copied(),
+            nodes: 1,
+        });
+    }
     let Some(bounds) = prove(pos, deadline, stop) else {
         return Some(Solution {
             value: None,
@@ -102,16 +110,58 @@ pub(super) fn solve(
             nodes: 0,
         });
     };
-    let value = (bounds.low == bounds.high).then_some(match bounds.low {
-        1 => Proven::Win(0),
-        0 => Proven::Draw,
-        _ => Proven::Loss(0),
-    });
+    let value = (bounds.low == bounds.high).then_some(proven(bounds.low));
     Some(Solution {
         value,
         best: value.and(bounds.best),
         nodes: bounds.nodes,
     })
+}
+
+/// A value of -1, 0 or 1 as a proven result (without a distance: the placement proofs and
+/// tables know the result, not how fast it comes).
+fn proven(value: i8) -> Proven {
+    match value {
+        1 => Proven::Win(0),
+        0 => Proven::Draw,
+        _ => Proven::Loss(0),
+    }
+}
+
+/// The pure-rules value of a position with pieces in hand from the placement tables, if
+/// they hold it.
+fn layer_value(pos: &Morris) -> Option<i8> {
+    pos.options.tables?.get()?.placing_value(pos)
+}
+
+/// Whether the game has no draw rule: then the placement tables' values are its values. With
+/// draw rules only their draws are sure (the rules turn results into draws, never a draw
+/// into a result).
+fn pure_rules(pos: &Morris) -> bool {
+    pos.options.nocapture == 0 && pos.options.repetition == 0
+}
+
+/// The moves keeping the placement tables' pure-rules value of `pos`: `Some(None)` when it
+/// is a loss (every move keeps it), `None` when the tables do not hold the position and
+/// its children. Under draw rules these moves keep at least a draw wherever the pure rules
+/// give one (a draw rule never turns a draw into a loss), and a pure win where there is one.
+fn keeping_by_layers(pos: &Morris) -> Option<Option<Vec<Move>>> {
+    let tables = pos.options.tables?.get()?;
+    let value = tables.placing_value(pos)?;
+    if value == -1 {
+        return Some(None);
+    }
+    let mut moves = Vec::new();
+    pos.legal_moves(&mut moves);
+    let mut keep = Vec::new();
+    for mv in moves {
+        let mut child = pos.clone();
+        child.play(mv);
+        if -tables.pure_value(&child)? == value {
+            keep.push(mv);
+        }
+    }
+    Some(Some(keep))
 }
 
 /// Work allowed for [`value_keeping_moves`] at one position without a deadline: about
@@ -135,7 +185,13 @@ pub(super) fn value_keeping_moves(
     stop: &AtomicBool,
 ) -> Option<Vec<Move>> {
     let out_of_time = deadline.is_some_and(|d| Instant::now() >= d);
-    if !applies(pos) || !ends_in_tables(pos) || pos.outcome().is_some() || out_of_time {
+    if !applies(pos) || pos.outcome().is_some() || out_of_time {
+        return None;
+    }
+    if let Some(keep) = keeping_by_layers(pos) {
+        return keep;
+    }
+    if !ends_in_tables(pos) {
         return None;
     }
     let (mut fresh, mut shared);
@@ -321,6 +377,9 @@ impl<'a> Prover<'a> {
         }
         if pos.hand == [0, 0] {
             return self.leaf(pos, root_side);
+        }
+        if let Some(value) = layer_value(pos).filter(|&v| v == 0 || pure_rules(pos)) {
+            return value;
         }
         // The mover gets the low end of open leaves when it is the side this run is
         // pessimistic for.

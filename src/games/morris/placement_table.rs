@@ -655,4 +655,17 @@ impl Tablebase {
         let ply = ply_of(u32::from(pos.in_hand(me)), u32::from(pos.in_hand(them)))?;
         self.layer(ply)?.value(pos.pieces(me), pos.pieces(them))
     }
+
+    /// The pure-rules value of a game position for its side to move: from the placement
+    /// layers while pieces are in hand, else from the moving-phase tables (and the rules
+    /// where they decide).
+    pub fn pure_value(&self, pos: &Morris) -> Option<i8> {
+        let me = pos.side_to_move();
+        let them = me.opponent();
+        if pos.in_hand(me) + pos.in_hand(them) > 0 {
+            return self.placing_value(pos);
+        }
+        (pos.options().flying == self.flying)
+            .then(|| moving_value(self, pos.pieces(me), pos.pieces(them)))?
+    }
 }

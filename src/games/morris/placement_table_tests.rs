@@ -6,9 +6,10 @@
 use super::placement_table::{hands, materials, ply_of, Layer, Next, PLIES};
 use super::symmetry::sets_of;
 use super::tablebase::{Tablebase, TbResult};
-use super::{Morris, Options, NO_POINT};
-use crate::game::{Game, Side};
+use super::{tables, Morris, Options, NO_POINT};
+use crate::game::{Exact, Game, Hints, Proven, Side};
 use crate::util::rng::splitmix64;
+use std::sync::atomic::AtomicBool;
 use std::sync::LazyLock;
 
 /// The tables up to 4v4 of each rule set (index: `flying`).
@@ -183,6 +184,87 @@ fn the_corner_the_small_tables_close_agrees_with_the_rules() {
             }
         }
     }
+}
+
+/// The engine with the corner of the placement layers attached: `solve` answers from them,
+/// and the moves the search may choose are those keeping their value, under the pure rules
+/// and under the default draw rules (where a table draw is still a draw).
+#[test]
+fn the_engine_plays_and_solves_by_the_layers() {
+    let mut with_layers = Tablebase::new(false);
+    with_layers.build_up_to(4, 8, |_, _, _| {});
+    let small = &SMALL[0];
+    let l17 = Layer::build_materials(
+        17,
+        false,
+        square(1..=3, 3..=4),
+        &Next::Moving(small),
+        2,
+        &mut |_, _| {},
+    )
+    .unwrap();
+    let l16 = Layer::build_materials(
+        16,
+        false,
+        square(2..=3, 2..=3),
+        &Next::Placing(&l17),
+        2,
+        &mut |_, _| {},
+    )
+    .unwrap();
+    with_layers.insert_layer(l17);
+    with_layers.insert_layer(l16);
+    let attached = tables::attached(with_layers);
+    let stop = AtomicBool::new(false);
+    let mut seed = 99;
+    let mut seen = [0; 3];
+    for _ in 0..200 {
+        let (m, o) = (2 + (seed % 2) as u32, 2 + (seed / 2 % 2) as u32);
+        let mover = random_set(m, 0, &mut seed);
+        let other = random_set(o, mover, &mut seed);
+        let mut pos = position(16, mover, other, false);
+        let value = by_the_rules(&pos, small);
+        seen[(value + 1) as usize] += 1;
+        for draw_rules in [false, true] {
+            pos.options = if draw_rules {
+                Options::default()
+            } else {
+                pure(false)
+            };
+            pos.options.tables = Some(attached);
+            let solution = pos.solve(None, &stop).expect("placing, with tables");
+            let keeping = pos.value_keeping_moves(None, &stop);
+            let proven = [Proven::Loss(0), Proven::Draw, Proven::Win(0)][(value + 1) as usize];
+            if draw_rules && value != 0 {
+                // A result under the pure rules may be cut to a draw: the proof decides.
+                let allowed = [Some(proven), Some(Proven::Draw), None];
+                assert!(allowed.contains(&solution.value), "{}", pos.to_fen());
+            } else {
+                assert_eq!(solution.value, Some(proven), "{}", pos.to_fen());
+                // One probe, no proof search.
+                assert_eq!(solution.nodes, 1);
+            }
+            if value == -1 {
+                assert_eq!(keeping, None);
+                continue;
+            }
+            let mut moves = Vec::new();
+            pos.legal_moves(&mut moves);
+            let expected: Vec<_> = moves
+                .into_iter()
+                .filter(|&mv| {
+                    let mut child = pos.clone();
+                    child.play(mv);
+                    -by_the_rules(&child, small) == value
+                })
+                .collect();
+            assert_eq!(keeping, Some(expected.clone()), "{}", pos.to_fen());
+            if !draw_rules || value == 0 {
+                assert!(expected.contains(&solution.best.unwrap()));
+            }
+        }
+    }
+    assert!(seen.iter().all(|&n| n > 10), "{seen:?}");
 }
 
 #[test]

@@ -7,6 +7,7 @@
 //! Entries live as long as the process: setting the same directory (same files) again
 //! reuses them, a different directory adds an entry.
 
+use super::placement_table::{Layer, PLIES};
 use super::tablebase::{Table, Tablebase, TbResult};
 use super::{Morris, Move};
 use crate::game::{Game, Proven, Solution};
@@ -23,6 +24,8 @@ struct Key {
     dir: PathBuf,
     flying: bool,
     files: Vec<(u32, u32, u64, Option<SystemTime>)>,
+    /// The placement layers' files: ply, length and modification time.
+    layers: Vec<(u32, u64, Option<SystemTime>)>,
 }
 
 /// One cache entry: the tables of a [`Key`], filled in by the loading thread.
@@ -47,6 +50,23 @@ impl Tables {
     pub fn wait(self) -> &'static Tablebase {
         self.0.tables.wait()
     }
+}
+
+/// Tables built in memory, attached as if loaded from a directory (tests of what the engine
+/// does with tables too large to build in a test, such as a corner of the placement layers).
+#[cfg(test)]
+pub(super) fn attached(tables: Tablebase) -> Tables {
+    let entry: &'static Entry = Box::leak(Box::new(Entry {
+        key: Key {
+            dir: PathBuf::from("(built in memory)"),
+            flying: tables.flying(),
+            files: Vec::new(),
+            layers: Vec::new(),
+        },
+        tables: OnceLock::new(),
+    }));
+    let _ = entry.tables.set(tables);
+    Tables(entry)
 }
 
 impl PartialEq for Tables {
@@ -99,8 +119,49 @@ fn scan(dir: &Path, flying: bool) -> (Key, Vec<String>) {
             }
         }
     }
+    let mut layers = Vec::new();
+    for ply in 0..PLIES {
+        let path = Layer::file_name(dir, flying, ply);
+        let Ok(meta) = std::fs::metadata(&path) else {
+            continue;
+        };
+        let expected = Layer::file_len(ply);
+        if meta.len() == expected {
+            layers.push((ply, meta.len(), meta.modified().ok()));
+        } else {
+            let name = path.file_name().unwrap_or_default().to_string_lossy();
+            skipped.push(format!("{name} has {} bytes, not {expected}", meta.len()));
+        }
+    }
     let dir = dir.canonicalize().unwrap_or_else(|_| dir.to_path_buf());
-    (Key { dir, flying, files }, skipped)
+    (
+        Key {
+            dir,
+            flying,
+            files,
+            layers,
+        },
+        skipped,
+    )
+}
+
+/// The tables of a key by name: `3v3 3v4 ...`, and `placement plies 0-17` (or the plies
+/// there are) when it has placement layers.
+fn contents(key: &Key) -> String {
+    let mut text = names(&key.files);
+    if !key.layers.is_empty() {
+        let plies: Vec<String> = key.layers.iter().map(|l| l.0.to_string()).collect();
+        let plies = if plies.len() == PLIES as usize {
+            format!("0-{}", PLIES - 1)
+        } else {
+            plies.join(" ")
+        };
+        if !text.is_empty() {
+            text += " and ";
+        }
+        text += &format!("placement plies {plies}");
+    }
+    text
 }
 
 /// Attaches the tables in `dir` for `flying` games: returns the handle (`None` when the
@@ -124,7 +185,7 @@ pub fn attach(
             parts.join("; ")
         )
     };
-    if key.files.is_empty() {
+    if key.files.is_empty() && key.layers.is_empty() {
         parts.push(format!("no usable morris-{kind}-*.tb file"));
         return (None, note(parts));
     }
@@ -135,13 +196,14 @@ pub fn attach(
         } else {
             "already loading"
         };
-        parts.push(format!("{} ({state})", names(&key.files)));
+        parts.push(format!("{} ({state})", contents(&key)));
         return (Some(Tables(entry)), note(parts));
     }
-    let bytes: u64 = key.files.iter().map(|f| f.2).sum();
+    let bytes: u64 =
+        key.files.iter().map(|f| f.2).sum::<u64>() + key.layers.iter().map(|l| l.1).sum::<u64>();
     parts.push(format!(
         "loading {} ({} MiB) in the background",
-        names(&key.files),
+        contents(&key),
         bytes.div_ceil(1 << 20)
     ));
     let note = note(parts);
@@ -166,7 +228,7 @@ fn fill((entry, shown, loaded): (&'static Entry, String, Box<dyn FnOnce(String) 
     let (tables, problems) = load(&entry.key);
     let done = format!(
         "morris tablebases in {shown}: loaded {} in {:.1} s{}",
-        names(&entry.key.files),
+        contents(&entry.key),
         start.elapsed().as_secs_f64(),
         problems
     );
@@ -212,6 +274,13 @@ fn load(key: &Key) -> (Tablebase, String) {
         match result {
             Ok(table) => tables.insert(table),
             Err(error) => problems += &format!("; left out {m}v{o}: {error}"),
+        }
+    }
+    for &(ply, _, _) in &key.layers {
+        let path = Layer::file_name(&key.dir, key.flying, ply);
+        match Layer::read(&path, key.flying, ply) {
+            Ok(layer) => tables.insert_layer(layer),
+            Err(error) => problems += &format!("; left out placement ply {ply}: {error}"),
         }
     }
     (tables, problems)
