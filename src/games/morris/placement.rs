@@ -17,6 +17,11 @@
 //!
 //! The same search tells the moves that keep a position's proven value
 //! ([`value_keeping_moves`]): the engine's search then chooses among those only.
+//!
+//! Where the placement tables (`placement_table.rs`) are loaded, they answer first: their
+//! value is exact under the pure rules, and their draws are draws under any draw rules, so
+//! `solve` is one probe and the value-keeping moves are those whose positions keep the
+//! tables' value; the proof search is left for the results the draw rules may cut.
 
 use super::proof_table::{kept, Entry, ProofTable};
 use super::tablebase::{TbResult, SYMMETRY};

@@ -80,6 +80,9 @@ struct Part {
     other: u32,
     /// The part's first byte in the layer's values.
     start: usize,
+    /// Rows keyed by the other side's set (odd plies) or by the mover's (even plies).
+    by_other: bool,
+    /// The index of (key side, entry side): `Layout::new(other, mover)` when `by_other`.
     layout: Layout,
 }
 
@@ -87,15 +90,38 @@ impl Part {
     fn bytes(&self) -> usize {
         self.layout.slots().div_ceil(4)
     }
+
+    /// The (mover, other) sets of a slot.
+    fn position_at(&self, slot: usize) -> (Points, Points) {
+        let (key, entry) = self.layout.position_at(slot);
+        if self.by_other {
+            (entry, key)
+        } else {
+            (key, entry)
+        }
+    }
+}
+
+/// Whether the rows of the layer of `ply` are keyed by the other side's set. The layers
+/// alternate, so that the positions of one row of a layer all move into one row of the
+/// next (or into a few, one per point placed on): rows keyed by the side to move lead, after
+/// a placement, to positions whose other side is the mover plus one piece, which index the
+/// next layer by the other side; rows keyed by the other side lead to positions with that
+/// side to move, which is how the next layer, and the moving-phase tables after ply 17, are
+/// keyed. The builder then reads the next layer from a few hot rows instead of at random.
+fn keyed_by_other(ply: u32) -> bool {
+    ply % 2 == 1
 }
 
 /// The parts of the layer of `ply` and the layer's length in bytes.
 fn parts(ply: u32) -> (Vec<Part>, usize) {
-    parts_of(materials(ply))
+    parts_of(ply, materials(ply))
 }
 
-/// The parts of a layer with these materials, in this order, and its length in bytes.
-fn parts_of(materials: Vec<(u32, u32)>) -> (Vec<Part>, usize) {
+/// The parts of a layer of `ply` with these materials, in this order, and its length in
+/// bytes.
+fn parts_of(ply: u32, materials: Vec<(u32, u32)>) -> (Vec<Part>, usize) {
+    let by_other = keyed_by_other(ply);
     let mut start = 0;
     let parts = materials
         .into_iter()
@@ -104,7 +130,12 @@ fn parts_of(materials: Vec<(u32, u32)>) -> (Vec<Part>, usize) {
                 mover,
                 other,
                 start,
-                layout: Layout::new(mover, other),
+                by_other,
+                layout: if by_other {
+                    Layout::new(other, mover)
+                } else {
+                    Layout::new(mover, other)
+                },
             };
             start += part.bytes();
             part
@@ -132,46 +163,63 @@ pub enum Next<'a> {
 }
 
 impl Next<'_> {
-    /// The value of a canonical position after a placement for its side to move (`None`: a
-    /// table missing).
-    fn value(&self, mover: Points, other: Points) -> Option<i8> {
-        self.row(mover, other.count_ones())?.value(other)
+    /// Whether its rows are keyed by the other side's set.
+    fn by_other(&self) -> bool {
+        match self {
+            Next::Placing(layer) => keyed_by_other(layer.ply),
+            Next::Moving(_) => false,
+        }
     }
 
-    /// The row of the positions with the least set `mover` to move against `other` pieces.
-    fn row(&self, mover: Points, other: u32) -> Option<Row<'_>> {
-        let m = mover.count_ones();
+    /// The value of any position after a placement for its side to move (`None`: a table
+    /// missing).
+    fn value(&self, mover: Points, other: Points) -> Option<i8> {
+        let (m, o) = (mover.count_ones(), other.count_ones());
+        if self.by_other() {
+            let (key, entry) = SYMMETRY.canonical(other, mover);
+            self.row(key, m, o)?.value(entry)
+        } else {
+            let (key, entry) = SYMMETRY.canonical(mover, other);
+            self.row(key, m, o)?.value(entry)
+        }
+    }
+
+    /// The row of the least set `key` (the mover's or the other side's, as the rows are
+    /// keyed) in the material `mover`v`other`.
+    fn row(&self, key: Points, mover: u32, other: u32) -> Option<Row<'_>> {
         Some(match self {
             Next::Placing(layer) => {
-                let part = layer.part(m, other)?;
+                let part = layer.part(mover, other)?;
                 Row::Placing {
                     values: &layer.values,
-                    first: part.start * 4 + part.layout.row_start(mover),
-                    mover,
+                    first: part.start * 4 + part.layout.row_start(key),
+                    key,
                 }
             }
-            Next::Moving(_) if m < 3 => Row::Lost,
+            Next::Moving(_) if mover < 3 => Row::Lost,
             Next::Moving(tables) => Row::Moving {
-                values: match tables.table(m, other) {
-                    Some(table) => &table.values[Layout::new(m, other).row_start(mover)..],
+                values: match tables.table(mover, other) {
+                    Some(table) => &table.values[Layout::new(mover, other).row_start(key)..],
                     None if other < 3 => &[],
                     None => return None,
                 },
-                mover,
-                reach: points(mover).fold(0, |acc, p| acc | ADJACENT[p]),
-                flies: tables.flying() && m == 3,
+                mover: key,
+                reach: points(key).fold(0, |acc, p| acc | ADJACENT[p]),
+                flies: tables.flying() && mover == 3,
             },
         })
     }
 }
 
-/// The values of the positions with one least set to move, read by the other side's set.
+/// The values of the positions of one row: one least set on the side the rows are keyed by,
+/// read by the other side's set (its image under the symmetries that fix the key).
+#[derive(Clone, Copy)]
 enum Row<'a> {
     /// A placement layer's two-bit codes, the row starting at slot `first`.
     Placing {
         values: &'a [u8],
         first: usize,
-        mover: Points,
+        key: Points,
     },
     /// A moving-phase table's bytes from the row's first slot on (none when the other side has
     /// fewer than three pieces), with the points next to the mover's pieces.
@@ -193,19 +241,21 @@ enum Located {
 }
 
 impl Row<'_> {
-    /// The value for the side to move of the row's position with the canonical `other`.
-    fn value(&self, other: Points) -> Option<i8> {
-        match self.locate(other) {
+    /// The value for the side to move of the row's position with the canonical `entry`.
+    fn value(&self, entry: Points) -> Option<i8> {
+        match self.locate(entry) {
             Located::Value(value) => Some(value),
             Located::Slot(slot) => self.read(slot),
         }
     }
 
-    /// Where the value of the row's position with the canonical `other` is.
-    fn locate(&self, other: Points) -> Located {
+    /// Where the value of the row's position with the canonical `entry` is (for a
+    /// moving-phase row, the other side's set).
+    fn locate(&self, entry: Points) -> Located {
+        let other = entry;
         match *self {
-            Row::Placing { first, mover, .. } => {
-                Located::Slot(first + rank_among_free(other, mover) as usize)
+            Row::Placing { first, key, .. } => {
+                Located::Slot(first + rank_among_free(entry, key) as usize)
             }
             Row::Moving {
                 mover,
@@ -255,12 +305,12 @@ impl Row<'_> {
 /// rules' own verdicts (fewer than three pieces, blocked) first, then the tables (`None`
 /// when the table is missing).
 pub fn moving_value(tables: &Tablebase, mover: Points, other: Points) -> Option<i8> {
-    let (m, o) = SYMMETRY.canonical(mover, other);
-    Next::Moving(tables).value(m, o)
+    Next::Moving(tables).value(mover, other)
 }
 
 /// A set's least image under the 16 symmetries and the symmetries that give it: what the
-/// canonical form of every position with this set to move needs (usually one symmetry).
+/// canonical form of every position keyed by this set needs (usually one symmetry).
+#[derive(Clone, Copy)]
 struct LeastImage {
     least: Points,
     symmetries: [u8; 16],
@@ -287,9 +337,9 @@ impl LeastImage {
         image
     }
 
-    /// The other side's set in the canonical position: its least image under the
-    /// symmetries that make the mover's set least.
-    fn other(&self, other: Points) -> Points {
+    /// The entry side's set in the canonical position: its least image under the
+    /// symmetries that make the key's set least.
+    fn entry(&self, other: Points) -> Points {
         self.symmetries[..self.count]
             .iter()
             .map(|&s| SYMMETRY.apply(s as usize, other))
@@ -298,38 +348,88 @@ impl LeastImage {
     }
 }
 
+/// Where the placements without a capture from the positions of one row of a layer lead.
+enum Quiet<'a> {
+    /// Rows keyed by the other side: every such placement leaves that side to move, so one
+    /// row of the next layer (or table) holds them all.
+    One(Row<'a>, LeastImage),
+    /// Rows keyed by the mover: the placement on each point gives the other side, to move,
+    /// the mover's set plus that point as its opponent: one row of the next layer per point.
+    PerPoint([Option<(Row<'a>, LeastImage)>; 24]),
+}
+
+impl<'a> Quiet<'a> {
+    /// The rows the placements of the row of `key` in `part` lead into.
+    fn of(part: &Part, key: Points, next: &'a Next) -> Option<Quiet<'a>> {
+        if part.by_other {
+            let image = LeastImage::of(key);
+            let row = next.row(image.least, part.other, part.mover + 1)?;
+            Some(Quiet::One(row, image))
+        } else {
+            let mut rows = [None; 24];
+            for to in points(ALL_POINTS & !key) {
+                let image = LeastImage::of(key | 1 << to);
+                rows[to] = Some((next.row(image.least, part.other, part.mover + 1)?, image));
+            }
+            Some(Quiet::PerPoint(rows))
+        }
+    }
+
+    /// Where the position after placing on `to` (no capture; the mover's pieces then
+    /// `after`) is.
+    fn locate(&self, to: usize, after: Points, other: Points) -> Option<Located> {
+        Some(match self {
+            Quiet::One(row, image) => row.locate(image.entry(after)),
+            Quiet::PerPoint(rows) => {
+                let (row, image) = rows[to].as_ref()?;
+                row.locate(image.entry(other))
+            }
+        })
+    }
+
+    /// The row the placement on `to` leads into.
+    fn row(&self, to: usize) -> Option<&Row<'a>> {
+        match self {
+            Quiet::One(row, _) => Some(row),
+            Quiet::PerPoint(rows) => rows[to].as_ref().map(|(row, _)| row),
+        }
+    }
+}
+
 /// The value of the position (mover, other) at `ply` from the values after each placement:
 /// a loss with fewer than three pieces on the board and in hand, else the best of the
-/// placements (with each capture a mill allows). `None` when `next` lacks a table.
-fn value_by_moves(ply: u32, mover: Points, other: Points, next: &Next) -> Option<i8> {
+/// placements (with each capture a mill allows). `quiet`: the rows of the row's quiet
+/// placements. `None` when `next` lacks a table.
+fn value_by_moves(
+    ply: u32,
+    mover: Points,
+    other: Points,
+    next: &Next,
+    quiet: &Quiet,
+) -> Option<i8> {
     if mover.count_ones() + hands(ply).0 < 3 {
         return Some(-1);
     }
     let free = other & !pieces_in_mills(other);
     let capturable = if free != 0 { free } else { other };
-    // Every placement without a capture leaves `other` to move: one least image, and one
-    // row of what follows, for all.
-    let quiet = LeastImage::of(other);
-    let row = next.row(quiet.least, mover.count_ones() + 1)?;
     let mut best = -1;
-    // The quiet placements' slots are gathered first and read together: the reads miss the
-    // caches, and independent reads overlap.
-    let mut slots = [0usize; 24];
-    let mut reads = 0;
+    // The quiet placements' slots are gathered first and read together: independent reads
+    // overlap when they miss the caches.
+    let mut reads = [(0usize, 0usize); 24];
+    let mut count = 0;
     // While placing, at most 17 pieces stand on the 24 points: never blocked.
     for to in points(ALL_POINTS & !(mover | other)) {
         let after = mover | 1 << to;
         if capturable != 0 && in_mill_at(after, to) {
             for taken in points(capturable) {
-                let (m, o) = SYMMETRY.canonical(other & !(1 << taken), after);
-                best = best.max(-next.value(m, o)?);
+                best = best.max(-next.value(other & !(1 << taken), after)?);
             }
         } else {
-            match row.locate(quiet.other(after)) {
+            match quiet.locate(to, after, other)? {
                 Located::Value(value) => best = best.max(-value),
                 Located::Slot(slot) => {
-                    slots[reads] = slot;
-                    reads += 1;
+                    reads[count] = (to, slot);
+                    count += 1;
                 }
             }
         }
@@ -337,8 +437,8 @@ fn value_by_moves(ply: u32, mover: Points, other: Points, next: &Next) -> Option
             return Some(1);
         }
     }
-    for &slot in &slots[..reads] {
-        best = best.max(-row.read(slot)?);
+    for &(to, slot) in &reads[..count] {
+        best = best.max(-quiet.row(to)?.read(slot)?);
     }
     Some(best)
 }
@@ -392,8 +492,7 @@ impl Layer {
     /// The value (1 win, 0 draw, -1 loss) for the side to move of a position of this ply, by
     /// its mover's and other side's pieces; `None` for a material the layer does not hold.
     pub fn value(&self, mover: Points, other: Points) -> Option<i8> {
-        let (cm, co) = SYMMETRY.canonical(mover, other);
-        Next::Placing(self).value(cm, co)
+        Next::Placing(self).value(mover, other)
     }
 
     /// The part of the material (mover, other), if the layer has it.
@@ -425,7 +524,7 @@ impl Layer {
         threads: usize,
         report: &mut dyn FnMut(u64, u64),
     ) -> Result<Layer, String> {
-        let (parts, len) = parts_of(materials);
+        let (parts, len) = parts_of(ply, materials);
         let mut values = Vec::new();
         values
             .try_reserve_exact(len)
@@ -455,9 +554,18 @@ impl Layer {
                 break;
             }
             let slots = (part.layout.slots() - first).min(chunk.len() * 4);
+            // The rows the quiet placements lead into, for the row being worked on.
+            let mut row: Option<(Points, Quiet)> = None;
             for i in 0..slots {
-                let (mover, other) = part.layout.position_at(first + i);
-                let Some(value) = value_by_moves(ply, mover, other, next) else {
+                let (mover, other) = part.position_at(first + i);
+                let key = if part.by_other { other } else { mover };
+                if row.as_ref().is_none_or(|(k, _)| *k != key) {
+                    row = Quiet::of(&part, key, next).map(|quiet| (key, quiet));
+                }
+                let value = row
+                    .as_ref()
+                    .and_then(|(_, quiet)| value_by_moves(ply, mover, other, next, quiet));
+                let Some(value) = value else {
                     failed.store(true, Relaxed);
                     *missing.lock().unwrap_or_else(|e| e.into_inner()) = Some((mover, other));
                     break;

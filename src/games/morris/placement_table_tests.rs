@@ -325,6 +325,32 @@ fn layer_files_round_trip_and_bad_ones_are_refused_by_name() {
     std::fs::remove_dir_all(&dir).unwrap();
 }
 
+/// `TablebasePath` finds layer files beside the moving-phase tables, names them, loads them
+/// and answers from them; a file of the wrong length is skipped with its name.
+#[test]
+fn layer_files_are_attached_with_the_tables() {
+    let dir = std::env::temp_dir().join(format!("morris-pl-attach-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    SMALL[1].save(&dir).unwrap();
+    // Ply 1 filled with draws, ply 2 with wins for the side to move.
+    Layer::filled(1, true, |_| 0).save(&dir).unwrap();
+    Layer::filled(2, true, |_| 1).save(&dir).unwrap();
+    std::fs::write(Layer::file_name(&dir, true, 3), b"MORRISPL").unwrap();
+    let (handle, note) = tables::attach(&dir, true, Box::new(|_| {}));
+    assert!(note.contains("placement plies 1 2"), "{note}");
+    assert!(
+        note.contains("morris-fly-placing-3.tb has 8 bytes"),
+        "{note}"
+    );
+    let tb = handle.unwrap().wait();
+    assert!(tb.layer(1).is_some() && tb.layer(2).is_some() && tb.layer(3).is_none());
+    let mut pos = position(2, 1 << 4, 1 << 9, true);
+    assert_eq!(tb.placing_value(&pos), Some(1));
+    pos.options.flying = false;
+    assert_eq!(tb.placing_value(&pos), None, "the other rule set's layers");
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
 /// The stored layers against the rules, one ply at a time: each sampled position's value is
 /// the best over its legal moves (the game's own generation) of the next layer's values, or
 /// of the moving-phase tables' after the last placement; the last plies also against the
