@@ -349,6 +349,9 @@ impl LeastImage {
 }
 
 /// Where the placements without a capture from the positions of one row of a layer lead.
+// One value per row of the layer being built, on the stack: boxing the large variant would
+// allocate for every row.
+#[allow(clippy::large_enum_variant)]
 enum Quiet<'a> {
     /// Rows keyed by the other side: every such placement leaves that side to move, so one
     /// row of the next layer (or table) holds them all.
