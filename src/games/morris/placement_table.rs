@@ -348,67 +348,110 @@ impl LeastImage {
     }
 }
 
-/// Where the placements without a capture from the positions of one row of a layer lead.
+/// Where the placements from the positions of one row of a layer lead, found once per row.
 // One value per row of the layer being built, on the stack: boxing the large variant would
 // allocate for every row.
 #[allow(clippy::large_enum_variant)]
-enum Quiet<'a> {
-    /// Rows keyed by the other side: every such placement leaves that side to move, so one
-    /// row of the next layer (or table) holds them all.
-    One(Row<'a>, LeastImage),
-    /// Rows keyed by the mover: the placement on each point gives the other side, to move,
-    /// the mover's set plus that point as its opponent: one row of the next layer per point.
-    PerPoint([Option<(Row<'a>, LeastImage)>; 24]),
+enum Targets<'a> {
+    /// Rows keyed by the other side `O`: every quiet placement leaves `O` to move, so one row
+    /// of the next layer (or table) holds them all, and each capture of a piece `t` one row
+    /// of `O` without `t` to move.
+    One {
+        quiet: Row<'a>,
+        image: LeastImage,
+        taken: [Option<(Row<'a>, LeastImage)>; 24],
+    },
+    /// Rows keyed by the mover `M`: the placement on each point `q` leads to positions of the
+    /// next layer keyed by the other side, `M` plus `q`: one row for the quiet placement and
+    /// one for its captures.
+    PerPoint([Option<(Row<'a>, Option<Row<'a>>, LeastImage)>; 24]),
 }
 
-impl<'a> Quiet<'a> {
-    /// The rows the placements of the row of `key` in `part` lead into.
-    fn of(part: &Part, key: Points, next: &'a Next) -> Option<Quiet<'a>> {
+impl<'a> Targets<'a> {
+    /// The rows the placements of the row of `key` in `part` lead into. A capture row the
+    /// next layer lacks is left out (its positions are then read one by one, which names
+    /// a missing table).
+    fn of(part: &Part, key: Points, next: &'a Next) -> Option<Targets<'a>> {
+        let (m, o) = (part.mover, part.other);
+        // A capture needs a mill: three of the mover's pieces after the placement.
+        let captures = m + 1 >= 3 && o > 0;
         if part.by_other {
             let image = LeastImage::of(key);
-            let row = next.row(image.least, part.other, part.mover + 1)?;
-            Some(Quiet::One(row, image))
+            let quiet = next.row(image.least, o, m + 1)?;
+            let mut taken = [None; 24];
+            if captures {
+                for t in points(key) {
+                    let image = LeastImage::of(key & !(1 << t));
+                    taken[t] = next.row(image.least, o - 1, m + 1).map(|row| (row, image));
+                }
+            }
+            Some(Targets::One {
+                quiet,
+                image,
+                taken,
+            })
         } else {
             let mut rows = [None; 24];
             for to in points(ALL_POINTS & !key) {
                 let image = LeastImage::of(key | 1 << to);
-                rows[to] = Some((next.row(image.least, part.other, part.mover + 1)?, image));
+                let quiet = next.row(image.least, o, m + 1)?;
+                let captured = if captures {
+                    next.row(image.least, o - 1, m + 1)
+                } else {
+                    None
+                };
+                rows[to] = Some((quiet, captured, image));
             }
-            Some(Quiet::PerPoint(rows))
+            Some(Targets::PerPoint(rows))
         }
     }
 
-    /// Where the position after placing on `to` (no capture; the mover's pieces then
+    /// Where the position after placing on `to` without a capture (the mover's pieces then
     /// `after`) is.
     fn locate(&self, to: usize, after: Points, other: Points) -> Option<Located> {
         Some(match self {
-            Quiet::One(row, image) => row.locate(image.entry(after)),
-            Quiet::PerPoint(rows) => {
-                let (row, image) = rows[to].as_ref()?;
+            Targets::One { quiet, image, .. } => quiet.locate(image.entry(after)),
+            Targets::PerPoint(rows) => {
+                let (row, _, image) = rows[to].as_ref()?;
                 row.locate(image.entry(other))
             }
         })
     }
 
-    /// The row the placement on `to` leads into.
+    /// The row the quiet placement on `to` leads into.
     fn row(&self, to: usize) -> Option<&Row<'a>> {
         match self {
-            Quiet::One(row, _) => Some(row),
-            Quiet::PerPoint(rows) => rows[to].as_ref().map(|(row, _)| row),
+            Targets::One { quiet, .. } => Some(quiet),
+            Targets::PerPoint(rows) => rows[to].as_ref().map(|(row, _, _)| row),
+        }
+    }
+
+    /// The value after placing on `to` and taking `taken`, for the side then to move, if
+    /// its row was found.
+    fn captured(&self, to: usize, taken: usize, after: Points, other: Points) -> Option<i8> {
+        match self {
+            Targets::One { taken: rows, .. } => {
+                let (row, image) = rows[taken].as_ref()?;
+                row.value(image.entry(after))
+            }
+            Targets::PerPoint(rows) => {
+                let (_, row, image) = rows[to].as_ref()?;
+                row.as_ref()?.value(image.entry(other & !(1 << taken)))
+            }
         }
     }
 }
 
 /// The value of the position (mover, other) at `ply` from the values after each placement:
 /// a loss with fewer than three pieces on the board and in hand, else the best of the
-/// placements (with each capture a mill allows). `quiet`: the rows of the row's quiet
-/// placements. `None` when `next` lacks a table.
+/// placements (with each capture a mill allows). `targets`: the rows the placements of the
+/// position's row lead into. `None` when `next` lacks a table.
 fn value_by_moves(
     ply: u32,
     mover: Points,
     other: Points,
     next: &Next,
-    quiet: &Quiet,
+    targets: &Targets,
 ) -> Option<i8> {
     if mover.count_ones() + hands(ply).0 < 3 {
         return Some(-1);
@@ -425,10 +468,14 @@ fn value_by_moves(
         let after = mover | 1 << to;
         if capturable != 0 && in_mill_at(after, to) {
             for taken in points(capturable) {
-                best = best.max(-next.value(other & !(1 << taken), after)?);
+                let value = match targets.captured(to, taken, after, other) {
+                    Some(value) => value,
+                    None => next.value(other & !(1 << taken), after)?,
+                };
+                best = best.max(-value);
             }
         } else {
-            match quiet.locate(to, after, other)? {
+            match targets.locate(to, after, other)? {
                 Located::Value(value) => best = best.max(-value),
                 Located::Slot(slot) => {
                     reads[count] = (to, slot);
@@ -441,7 +488,7 @@ fn value_by_moves(
         }
     }
     for &(to, slot) in &reads[..count] {
-        best = best.max(-quiet.row(to)?.read(slot)?);
+        best = best.max(-targets.row(to)?.read(slot)?);
     }
     Some(best)
 }
@@ -557,17 +604,17 @@ impl Layer {
                 break;
             }
             let slots = (part.layout.slots() - first).min(chunk.len() * 4);
-            // The rows the quiet placements lead into, for the row being worked on.
-            let mut row: Option<(Points, Quiet)> = None;
+            // The rows the placements lead into, for the row being worked on.
+            let mut row: Option<(Points, Targets)> = None;
             for i in 0..slots {
                 let (mover, other) = part.position_at(first + i);
                 let key = if part.by_other { other } else { mover };
                 if row.as_ref().is_none_or(|(k, _)| *k != key) {
-                    row = Quiet::of(&part, key, next).map(|quiet| (key, quiet));
+                    row = Targets::of(&part, key, next).map(|targets| (key, targets));
                 }
                 let value = row
                     .as_ref()
-                    .and_then(|(_, quiet)| value_by_moves(ply, mover, other, next, quiet));
+                    .and_then(|(_, targets)| value_by_moves(ply, mover, other, next, targets));
                 let Some(value) = value else {
                     failed.store(true, Relaxed);
                     *missing.lock().unwrap_or_else(|e| e.into_inner()) = Some((mover, other));
