@@ -20,10 +20,9 @@ use super::board::{in_mill_at, pieces_in_mills, points, Points, ADJACENT, ALL_PO
 use super::tablebase::{
     decode, on_threads, rank_among_free, Layout, Tablebase, TbResult, Values, SYMMETRY,
 };
-use super::tablefile::{checksum, error, write_atomically};
+use super::tablefile::{error, header_of, map_checked, write_atomically};
 use super::Morris;
 use crate::game::Game;
-use std::io::Read;
 use std::path::{Path, PathBuf};
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering::Relaxed};
 use std::sync::Mutex;
@@ -654,13 +653,8 @@ impl Layer {
     /// only ever holds a whole file).
     pub fn save(&self, dir: &Path) -> std::io::Result<()> {
         let values: &[u8] = &self.values;
-        let mut head = [0u8; HEADER as usize];
-        head[..8].copy_from_slice(MAGIC);
-        head[8..12].copy_from_slice(&VERSION.to_le_bytes());
-        head[12] = u8::from(self.flying);
-        head[13] = self.ply as u8;
-        head[16..24].copy_from_slice(&(values.len() as u64).to_le_bytes());
-        head[24..32].copy_from_slice(&checksum(values).to_le_bytes());
+        let holds = [u8::from(self.flying), self.ply as u8, 0, 0];
+        let head = header_of(MAGIC, VERSION, holds, values);
         let path = Layer::file_name(dir, self.flying, self.ply);
         write_atomically(&path, "placement table", |file| {
             use std::io::Write;
@@ -672,59 +666,26 @@ impl Layer {
     /// Reads and verifies the file of the layer of `ply` for `flying` games (header, length,
     /// checksum), mapped read-only. Every failure is an error naming the file.
     pub fn read(path: &Path, flying: bool, ply: u32) -> std::io::Result<Layer> {
-        let mut file = std::fs::File::open(path).map_err(|e| error(path, e))?;
-        let len = file.metadata().map_err(|e| error(path, e))?.len();
-        let expected = Layer::file_len(ply);
-        let mut head = [0u8; HEADER as usize];
-        if len < HEADER {
-            return Err(error(
-                path,
-                format!("cut short: {len} bytes, {expected} expected"),
-            ));
-        }
-        file.read_exact(&mut head).map_err(|e| error(path, e))?;
-        if &head[..8] != MAGIC {
-            return Err(error(path, "not a placement table file"));
-        }
-        let version = u32::from_le_bytes(head[8..12].try_into().unwrap_or_default());
-        if version != VERSION || head[14..16] != [0, 0] {
-            return Err(error(
-                path,
-                format!("format version {version}, not {VERSION}"),
-            ));
-        }
-        if head[12] != u8::from(flying) || u32::from(head[13]) != ply {
-            return Err(error(
-                path,
-                format!(
-                    "holds ply {} for flying={}, not ply {ply} for flying={flying}",
-                    head[13],
-                    head[12] != 0
-                ),
-            ));
-        }
-        if len != expected {
-            let what = if len < expected {
-                "cut short"
-            } else {
-                "too long"
-            };
-            return Err(error(
-                path,
-                format!("{what}: {len} bytes, {expected} expected"),
-            ));
-        }
-        // SAFETY: as for the moving-phase tables (`Table::read`): files are only ever
-        // replaced by a rename, never changed in place.
-        let map = unsafe { memmap2::Mmap::map(&file) }.map_err(|e| error(path, e))?;
-        if map.len() as u64 != expected {
-            return Err(error(path, "changed while being read"));
-        }
-        let values = Values::Mapped(map, HEADER as usize);
-        let stored = u64::from_le_bytes(head[24..32].try_into().unwrap_or_default());
-        if checksum(&values) != stored {
-            return Err(error(path, "checksum mismatch: the file is corrupt"));
-        }
+        let values = map_checked(
+            path,
+            MAGIC,
+            "not a placement table file",
+            Layer::file_len(ply),
+            |head| {
+                let version = u32::from_le_bytes(head[8..12].try_into().unwrap_or_default());
+                if version != VERSION || head[14..16] != [0, 0] {
+                    return Err(format!("format version {version}, not {VERSION}"));
+                }
+                if head[12] != u8::from(flying) || u32::from(head[13]) != ply {
+                    return Err(format!(
+                        "holds ply {} for flying={}, not ply {ply} for flying={flying}",
+                        head[13],
+                        head[12] != 0
+                    ));
+                }
+                Ok(())
+            },
+        )?;
         Ok(Layer::new(ply, flying, parts(ply).0, values))
     }
 }

@@ -86,15 +86,8 @@ impl Checksum {
 }
 
 fn header(flying: bool, mover: u32, other: u32, values: &[u8]) -> [u8; HEADER as usize] {
-    let mut h = [0u8; HEADER as usize];
-    h[..8].copy_from_slice(MAGIC);
-    h[8..12].copy_from_slice(&VERSION.to_le_bytes());
-    h[12] = u8::from(flying);
-    h[13] = mover as u8;
-    h[14] = other as u8;
-    h[16..24].copy_from_slice(&(values.len() as u64).to_le_bytes());
-    h[24..32].copy_from_slice(&checksum(values).to_le_bytes());
-    h
+    let holds = [u8::from(flying), mover as u8, other as u8, 0];
+    header_of(MAGIC, VERSION, holds, values)
 }
 
 /// An error naming the file.
@@ -223,73 +216,104 @@ impl Table {
     /// Reads and verifies the file of table `mover`v`other` for `flying` games: header,
     /// length and checksum. Every failure is an error naming the file and what is wrong.
     pub fn read(path: &Path, flying: bool, mover: u32, other: u32) -> std::io::Result<Table> {
-        let mut file = std::fs::File::open(path).map_err(|e| error(path, e))?;
-        let len = file.metadata().map_err(|e| error(path, e))?.len();
-        let expected = Tablebase::file_len(mover, other);
-        let mut head = [0u8; HEADER as usize];
-        if len < HEADER {
-            return Err(error(
-                path,
-                format!("cut short: {len} bytes, {expected} expected"),
-            ));
-        }
-        file.read_exact(&mut head).map_err(|e| error(path, e))?;
-        if &head[..8] != MAGIC {
-            return Err(error(
-                path,
-                "not a table file of this format (an older morris-tb's file? rebuild it)",
-            ));
-        }
-        let version = u32::from_le_bytes(head[8..12].try_into().unwrap_or_default());
-        if version != VERSION || head[15] != 0 {
-            return Err(error(
-                path,
-                format!("format version {version}, not {VERSION}"),
-            ));
-        }
-        if (head[12] != u8::from(flying))
-            || (u32::from(head[13]), u32::from(head[14])) != (mover, other)
-        {
-            return Err(error(
-                path,
-                format!(
-                    "holds the {}v{} table for flying={}, not {mover}v{other} for flying={flying}",
-                    head[13],
-                    head[14],
-                    head[12] != 0
-                ),
-            ));
-        }
-        if len != expected {
-            let what = if len < expected {
-                "cut short"
-            } else {
-                "too long"
-            };
-            return Err(error(
-                path,
-                format!("{what}: {len} bytes, {expected} expected"),
-            ));
-        }
-        // SAFETY: table files are never changed in place: morris-tb writes a new file under
-        // a temporary name and renames it, so the mapped file keeps its bytes while mapped.
-        // (A file cut by hand under a running engine would end it, as with any mapped
-        // tablebase.)
-        let map = unsafe { memmap2::Mmap::map(&file) }.map_err(|e| error(path, e))?;
-        if map.len() as u64 != expected {
-            return Err(error(path, "changed while being read"));
-        }
-        let table = Table {
+        let values = map_checked(
+            path,
+            MAGIC,
+            "not a table file of this format (an older morris-tb's file? rebuild it)",
+            Tablebase::file_len(mover, other),
+            |head| {
+                let version = u32::from_le_bytes(head[8..12].try_into().unwrap_or_default());
+                if version != VERSION || head[15] != 0 {
+                    return Err(format!("format version {version}, not {VERSION}"));
+                }
+                if (head[12] != u8::from(flying))
+                    || (u32::from(head[13]), u32::from(head[14])) != (mover, other)
+                {
+                    return Err(format!(
+                        "holds the {}v{} table for flying={}, not {mover}v{other} for flying={flying}",
+                        head[13],
+                        head[14],
+                        head[12] != 0
+                    ));
+                }
+                Ok(())
+            },
+        )?;
+        Ok(Table {
             mover,
             other,
-            values: Values::Mapped(map, HEADER as usize),
-        };
-        let stored = u64::from_le_bytes(head[24..32].try_into().unwrap_or_default());
-        if checksum(&table.values) != stored {
-            return Err(error(path, "checksum mismatch: the file is corrupt"));
-        }
-        Ok(table)
+            values,
+        })
     }
+}
+
+/// A header of `HEADER` bytes: `magic`, `version`, four bytes saying what the file holds
+/// (rule set and contents), the length of `values` and their checksum.
+pub(super) fn header_of(
+    magic: &[u8; 8],
+    version: u32,
+    holds: [u8; 4],
+    values: &[u8],
+) -> [u8; HEADER as usize] {
+    let mut h = [0u8; HEADER as usize];
+    h[..8].copy_from_slice(magic);
+    h[8..12].copy_from_slice(&version.to_le_bytes());
+    h[12..16].copy_from_slice(&holds);
+    h[16..24].copy_from_slice(&(values.len() as u64).to_le_bytes());
+    h[24..32].copy_from_slice(&checksum(values).to_le_bytes());
+    h
+}
+
+/// Maps the bytes after the header of a file written with [`header_of`], read-only, once
+/// verified: the length (`expected`, header included), the `magic` (else `foreign`), what
+/// `check` finds wrong with the version and contents fields, and the checksum. Every failure
+/// is an error naming the file and what is wrong.
+pub(super) fn map_checked(
+    path: &Path,
+    magic: &[u8; 8],
+    foreign: &str,
+    expected: u64,
+    check: impl FnOnce(&[u8; HEADER as usize]) -> Result<(), String>,
+) -> std::io::Result<Values> {
+    let mut file = std::fs::File::open(path).map_err(|e| error(path, e))?;
+    let len = file.metadata().map_err(|e| error(path, e))?.len();
+    let mut head = [0u8; HEADER as usize];
+    if len < HEADER {
+        return Err(error(
+            path,
+            format!("cut short: {len} bytes, {expected} expected"),
+        ));
+    }
+    file.read_exact(&mut head).map_err(|e| error(path, e))?;
+    if &head[..8] != magic {
+        return Err(error(path, foreign));
+    }
+    check(&head).map_err(|what| error(path, what))?;
+    if len != expected {
+        let what = if len < expected {
+            "cut short"
+        } else {
+            "too long"
+        };
+        return Err(error(
+            path,
+            format!("{what}: {len} bytes, {expected} expected"),
+        ));
+    }
+    // SAFETY: table files are never changed in place: morris-tb writes a new file under
+    // a temporary name and renames it, so the mapped file keeps its bytes while mapped.
+    // (A file cut by hand under a running engine would end it, as with any mapped
+    // tablebase.)
+    let map = unsafe { memmap2::Mmap::map(&file) }.map_err(|e| error(path, e))?;
+    if map.len() as u64 != expected {
+        return Err(error(path, "changed while being read"));
+    }
+    let values = Values::Mapped(map, HEADER as usize);
+    let stored = u64::from_le_bytes(head[24..32].try_into().unwrap_or_default());
+    if checksum(&values) != stored {
+        return Err(error(path, "checksum mismatch: the file is corrupt"));
+    }
+    Ok(values)
 }
 
 // Checkpoints of a pair's build: `morris-fly-MvO.partial`, a 64-byte header (magic, format
