@@ -165,4 +165,10 @@ pub trait Exact: Game {
     ) -> Option<String> {
         None
     }
+
+    /// True while tables attached to `options` are still loading in the background
+    /// (`isready` waits for them, as UCI asks after a tablebase path is set). Default: never.
+    fn tablebases_loading(_options: &Self::Options) -> bool {
+        false
+    }
 }

@@ -142,6 +142,19 @@ impl Session {
         }
     }
 
+    /// Waits while the current game's tables load, as UCI asks of `isready` after a
+    /// tablebase path is set, so an arbiter's first game is played with them; a `stop` or
+    /// `quit` read ahead ends the wait (the tables go on loading), and so does a closed
+    /// output.
+    fn wait_for_tables(&self) {
+        while self.game.tablebases_loading()
+            && !self.out.is_closed()
+            && !self.pending.interrupt_ahead()
+        {
+            std::thread::sleep(std::time::Duration::from_millis(5));
+        }
+    }
+
     fn execute(&mut self, command: Command<'_>) -> Flow {
         if queues(&command) && !self.queue_behind_job(matches!(command, Command::Go(_))) {
             return Flow::Continue;
@@ -167,6 +180,9 @@ impl Session {
                         let interruptible = !job.is_stopped();
                         self.join_job(interruptible);
                     }
+                }
+                if !self.out.is_searching() {
+                    self.wait_for_tables();
                 }
                 self.send(Response::ReadyOk)
             }

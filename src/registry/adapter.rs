@@ -120,6 +120,9 @@ pub trait AnyThinking: Send {
         dir: Option<&Path>,
         loaded: Box<dyn FnOnce(String) + Send>,
     ) -> Option<String>;
+    /// True while the current game's tables are still loading; see
+    /// [`crate::game::Exact::tablebases_loading`].
+    fn tablebases_loading(&self) -> bool;
 }
 
 /// What tests and `bench` need to know.
@@ -555,6 +558,10 @@ impl<G: Complete> AnyThinking for Slot<G> {
             self.options = saved;
         }
         Some(note)
+    }
+
+    fn tablebases_loading(&self) -> bool {
+        G::tablebases_loading(&self.options)
     }
 }
 

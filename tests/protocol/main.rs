@@ -18,4 +18,5 @@ mod properties;
 mod protocol_examples;
 mod resource_limits;
 mod responsiveness;
+mod table_loading;
 mod transcripts;

@@ -450,6 +450,10 @@ impl Exact for Morris {
         options.tables = tables;
         Some(note)
     }
+
+    fn tablebases_loading(options: &Options) -> bool {
+        options.tables.is_some_and(|tables| tables.get().is_none())
+    }
 }
 
 impl Harness for Morris {
