@@ -24,7 +24,7 @@
 //! tables' value; the proof search is left for the results the draw rules may cut.
 
 use super::proof_table::{kept, Entry, ProofTable};
-use super::tablebase::{Tablebase, TbResult, SYMMETRY};
+use super::tablebase::{TbResult, SYMMETRY};
 use super::{eval, Morris, Move};
 use crate::game::{Game, Proven, Solution};
 use std::sync::atomic::{AtomicBool, Ordering};
@@ -146,54 +146,27 @@ fn pure_rules(pos: &Morris) -> bool {
     pos.options.nocapture == 0 && pos.options.repetition == 0
 }
 
-/// The moves keeping the placement tables' pure-rules value of `pos` and, among those, the
-/// ones leaving the opponent the most replies that give ground ([`wrong_replies`]), as the
-/// moving-phase tables choose: `None` when the tables do not hold the position and its
-/// children, `Some(None)` for a loss under draw rules (a draw rule may save it, which only
-/// the search sees). Under draw rules these moves keep at least a draw wherever the pure
-/// rules give one (a draw rule never turns a draw into a loss), and a pure win where there
-/// is one.
+/// The moves keeping the placement tables' pure-rules value of `pos`: `Some(None)` when it
+/// is a loss (every move keeps it), `None` when the tables do not hold the position and
+/// its children. Under draw rules these moves keep at least a draw wherever the pure rules
+/// give one (a draw rule never turns a draw into a loss), and a pure win where there is one.
 fn keeping_by_layers(pos: &Morris) -> Option<Option<Vec<Move>>> {
     let tables = pos.options.tables?.get()?;
     let value = tables.placing_value(pos)?;
-    if value == -1 && !pure_rules(pos) {
+    if value == -1 {
         return Some(None);
     }
     let mut moves = Vec::new();
     pos.legal_moves(&mut moves);
     let mut keep = Vec::new();
-    let mut most = 0;
     for mv in moves {
         let mut child = pos.clone();
         child.play(mv);
-        if -tables.pure_value(&child)? != value {
-            continue;
-        }
-        let wrong = wrong_replies(tables, &child)?;
-        if wrong > most {
-            keep.clear();
-            most = wrong;
-        }
-        if wrong == most {
+        if -tables.pure_value(&child)? == value {
             keep.push(mv);
         }
     }
     Some(Some(keep))
-}
-
-/// The replies of the side to move in `pos` that give ground by the pure-rules values: a
-/// win given up, a draw turned into a loss. `None` when a table is missing.
-fn wrong_replies(tables: &Tablebase, pos: &Morris) -> Option<usize> {
-    let value = tables.pure_value(pos)?;
-    let mut moves = Vec::new();
-    pos.legal_moves(&mut moves);
-    let mut count = 0;
-    for mv in moves {
-        let mut child = pos.clone();
-        child.play(mv);
-        count += usize::from(-tables.pure_value(&child)? < value);
-    }
-    Some(count)
 }
 
 /// Work allowed for [`value_keeping_moves`] at one position without a deadline: about
@@ -206,8 +179,7 @@ const KEEPING_HANDS: u8 = 6;
 /// Legal moves that keep the value the root's side is proven to get at least (its value
 /// when every leaf is known exactly), the first of them the proof's own: `None` when that
 /// value is not proven in time, when it is a loss (every move keeps it), or where [`prove`]
-/// does not apply. Where the placement tables hold the position, the moves of
-/// [`keeping_by_layers`] instead (under the pure rules a loss too has its choice there). Without a deadline a fresh table and a fixed number of positions make the
+/// does not apply. Without a deadline a fresh table and a fixed number of positions make the
 /// answer the same every time (`go depth`, `go nodes`). With one, the work is bounded by it
 /// and `stop`, the kept table carries it from move to move, and the moves found by then are
 /// answered; when the root's value is not proven by half the time, the rest goes to
