@@ -1,7 +1,8 @@
 //! The text protocol: grammar ([`parse`]), typed commands ([`command`]), every printed line
 //! ([`response`]), the engine options, the session (dispatch in `session`, the game and
 //! options in `setup`, the jobs of the search thread in `searches` and `search_job`, the
-//! clock in `clock` and `lag`, read-ahead `stop`s in `read_ahead`) and the I/O loop ([`run`]).
+//! clock in `clock` and `lag`, read-ahead `stop`s in `read_ahead`), the I/O loop ([`run`]), and
+//! the small loop of the sparring partners ([`sparring`]).
 
 mod clock;
 pub mod command;
@@ -15,6 +16,7 @@ mod search_job;
 mod searches;
 pub mod session;
 mod setup;
+pub mod sparring;
 mod ubgi;
 mod words;
 

@@ -74,7 +74,23 @@ fn bad_input_gets_an_error_line() {
     for (line, expected) in [
         ("position startpos moves zz", "error move zz"),
         ("setoption name GameOptions value variant=huge", "error "),
-        ("setoption name Depth value 0", "error bad depth"),
+        (
+            "setoption name Depth value 0",
+            "error bad depth 0: expected 1 to 20",
+        ),
+        (
+            "setoption name Depth",
+            "error setoption name Depth: expected value VALUE",
+        ),
+        (
+            "setoption name Depth value 1 2",
+            "error setoption name Depth: expected value",
+        ),
+        ("setoption name Seed value 1", "error unknown option Seed"),
+        (
+            "setoption value 3",
+            "error setoption: expected name NAME value",
+        ),
         ("position fen nonsense", "error "),
         ("frobnicate", "error unknown command"),
     ] {

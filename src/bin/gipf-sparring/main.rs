@@ -12,10 +12,9 @@ mod eval;
 mod search;
 
 use clap::Parser;
-use std::io::{self, BufRead, Write};
-use tabula::game::{Game, GameError};
-use tabula::games::gipf::{Gipf, Options};
-use tabula::protocol::{option_pairs, position_from_words};
+use tabula::games::gipf::{Gipf, Move};
+use tabula::protocol::sparring::{run, Partner};
+use tabula::util::cli::exit_on_closed_output;
 
 const DEFAULT_DEPTH: u32 = 4;
 const MAX_DEPTH: u32 = 20;
@@ -30,68 +29,27 @@ struct Args {
     depth: u32,
 }
 
-fn main() -> anyhow::Result<()> {
-    let mut depth = Args::parse().depth;
-    let mut options = Options::default();
-    let mut position = Gipf::start(&options);
-    let mut searcher = search::Searcher::new();
-    let stdout = io::stdout();
-    let mut out = stdout.lock();
-    for line in io::stdin().lock().lines() {
-        let line = line?;
-        let words: Vec<&str> = line.split_whitespace().collect();
-        match words.as_slice() {
-            [] => {}
-            [hello @ ("ugi" | "uci")] => {
-                writeln!(out, "id name gipf-sparring depth {depth}")?;
-                writeln!(out, "option name GameOptions type string default")?;
-                writeln!(
-                    out,
-                    "option name Depth type spin default {DEFAULT_DEPTH} min 1 max {MAX_DEPTH}"
-                )?;
-                writeln!(out, "{hello}ok")?;
-            }
-            ["isready"] => writeln!(out, "readyok")?,
-            ["setoption", "name", "GameOptions", "value", pairs @ ..] => {
-                match parse_options(pairs) {
-                    Ok(parsed) => {
-                        options = parsed;
-                        position = Gipf::start(&options);
-                    }
-                    Err(e) => writeln!(out, "error {e}")?,
-                }
-            }
-            ["setoption", "name", "Depth", "value", n] => match n.parse() {
-                Ok(n) if (1..=MAX_DEPTH).contains(&n) => depth = n,
-                _ => writeln!(out, "error bad depth {n}: expected 1 to {MAX_DEPTH}")?,
-            },
-            ["setoption", "name", name, ..] => writeln!(out, "error unknown option {name}")?,
-            ["uginewgame" | "ucinewgame"] => {
-                searcher.clear();
-                position = Gipf::start(&options);
-            }
-            ["position", rest @ ..] => match position_from_words::<Gipf>(rest, &options) {
-                Ok(p) => position = p,
-                Err(e) => writeln!(out, "error {e}")?,
-            },
-            ["go", ..] => match searcher.best_move(&position, depth) {
-                Some((mv, score)) => {
-                    let nodes = searcher.nodes;
-                    writeln!(out, "info depth {depth} score cp {score} nodes {nodes}")?;
-                    writeln!(out, "bestmove {}", position.format_move(mv))?;
-                }
-                None => writeln!(out, "bestmove 0000")?,
-            },
-            ["quit"] => break,
-            [command, ..] => writeln!(out, "error unknown command {command}")?,
-        }
-        out.flush()?;
+impl Partner for search::Searcher {
+    type Game = Gipf;
+    const NAME: &'static str = "gipf-sparring";
+    const MAX_DEPTH: u32 = MAX_DEPTH;
+    const OPTIONS: &'static [(&'static str, &'static str)] = &[];
+
+    fn set_option(&mut self, name: &str, _: &str) -> Result<(), String> {
+        Err(format!("unknown option {name}"))
     }
-    Ok(())
+
+    fn clear(&mut self) {
+        search::Searcher::clear(self);
+    }
+
+    fn best_move(&mut self, pos: &Gipf, depth: u32) -> Option<(Move, i32, u64)> {
+        let (mv, score) = search::Searcher::best_move(self, pos, depth)?;
+        Some((mv, score, self.nodes))
+    }
 }
 
-/// The options from `key=value` words (an empty list gives the defaults); a word without `=`
-/// is refused by the game, so a typo does not silently reset the rules.
-fn parse_options(words: &[&str]) -> Result<Options, GameError> {
-    Gipf::parse_options(&option_pairs(&words.join(" ")))
+fn main() -> anyhow::Result<()> {
+    exit_on_closed_output();
+    run(search::Searcher::new(), Args::parse().depth, DEFAULT_DEPTH)
 }

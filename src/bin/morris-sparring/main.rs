@@ -16,10 +16,8 @@ mod geometry;
 mod search;
 
 use clap::{Parser, ValueEnum};
-use std::io::{self, BufRead, Write};
-use tabula::game::{Game, GameError};
-use tabula::games::morris::{Morris, Options};
-use tabula::protocol::{option_pairs, position_from_words};
+use tabula::games::morris::{Morris, Move};
+use tabula::protocol::sparring::{run, Partner};
 use tabula::util::cli::exit_on_closed_output;
 
 const DEFAULT_DEPTH: u32 = 8;
@@ -39,100 +37,53 @@ struct Args {
     eval: eval::Kind,
 }
 
+/// The searcher with the seed that orders its root moves.
+struct Sparring {
+    searcher: search::Searcher,
+    seed: u64,
+}
+
+impl Partner for Sparring {
+    type Game = Morris;
+    const NAME: &'static str = "morris-sparring";
+    const MAX_DEPTH: u32 = MAX_DEPTH;
+    const OPTIONS: &'static [(&'static str, &'static str)] = &[
+        ("Seed", "type spin default 0 min 0 max 9223372036854775807"),
+        ("Eval", "type combo default full var full var material"),
+    ];
+
+    fn set_option(&mut self, name: &str, value: &str) -> Result<(), String> {
+        match name {
+            // Arena draws seeds below 2^62: any non-negative 64-bit signed value is taken.
+            "Seed" => {
+                self.seed = value
+                    .parse::<i64>()
+                    .ok()
+                    .filter(|&n| n >= 0)
+                    .ok_or_else(|| format!("bad seed {value}"))? as u64;
+            }
+            _ => {
+                self.searcher.eval =
+                    eval::Kind::from_str(value, false).map_err(|_| format!("bad eval {value}"))?;
+            }
+        }
+        Ok(())
+    }
+
+    fn clear(&mut self) {
+        self.searcher.clear();
+    }
+
+    fn best_move(&mut self, pos: &Morris, depth: u32) -> Option<(Move, i32, u64)> {
+        let (mv, score) = self.searcher.best_move(pos, depth, self.seed)?;
+        Some((mv, score, self.searcher.nodes))
+    }
+}
+
 fn main() -> anyhow::Result<()> {
     exit_on_closed_output();
     let args = Args::parse();
-    let mut depth = args.depth;
     let mut searcher = search::Searcher::new();
     searcher.eval = args.eval;
-    let mut seed = 0;
-    let mut options = Options::default();
-    let mut position = Morris::start(&options);
-    let stdout = io::stdout();
-    let mut out = stdout.lock();
-    for line in io::stdin().lock().lines() {
-        let line = line?;
-        let words: Vec<&str> = line.split_whitespace().collect();
-        match words.as_slice() {
-            [] => {}
-            [hello @ ("ugi" | "uci")] => {
-                writeln!(out, "id name morris-sparring depth {depth}")?;
-                writeln!(out, "option name GameOptions type string default")?;
-                writeln!(
-                    out,
-                    "option name Depth type spin default {DEFAULT_DEPTH} min 1 max {MAX_DEPTH}"
-                )?;
-                writeln!(
-                    out,
-                    "option name Seed type spin default 0 min 0 max {}",
-                    i64::MAX
-                )?;
-                writeln!(
-                    out,
-                    "option name Eval type combo default full var full var material"
-                )?;
-                writeln!(out, "{hello}ok")?;
-            }
-            ["isready"] => writeln!(out, "readyok")?,
-            ["setoption", "name", "GameOptions", "value", pairs @ ..] => {
-                match parse_options(pairs) {
-                    Ok(parsed) => {
-                        options = parsed;
-                        position = Morris::start(&options);
-                    }
-                    Err(e) => writeln!(out, "error {e}")?,
-                }
-            }
-            ["setoption", "name", "Depth", "value", n] => match n.parse() {
-                Ok(n) if (1..=MAX_DEPTH).contains(&n) => depth = n,
-                _ => writeln!(out, "error bad depth {n}")?,
-            },
-            // Arena draws seeds below 2^62: any non-negative 64-bit signed value is taken.
-            ["setoption", "name", "Seed", "value", n] => match n.parse::<i64>() {
-                Ok(n) if n >= 0 => seed = n as u64,
-                _ => writeln!(out, "error bad seed {n}")?,
-            },
-            ["setoption", "name", "Eval", "value", kind] => match parse_kind(kind) {
-                Some(kind) => searcher.eval = kind,
-                None => writeln!(out, "error bad eval {kind}")?,
-            },
-            // A known option with its value missing (or more than one word for a number).
-            ["setoption", "name", name @ ("GameOptions" | "Depth" | "Seed" | "Eval"), ..] => {
-                writeln!(out, "error setoption name {name}: expected value VALUE")?
-            }
-            ["setoption", "name", name, ..] => writeln!(out, "error unknown option {name}")?,
-            ["setoption", ..] => writeln!(out, "error setoption: expected name NAME value ...")?,
-            ["uginewgame" | "ucinewgame"] => {
-                searcher.clear();
-                position = Morris::start(&options);
-            }
-            ["position", rest @ ..] => match position_from_words::<Morris>(rest, &options) {
-                Ok(p) => position = p,
-                Err(e) => writeln!(out, "error {e}")?,
-            },
-            ["go", ..] => match searcher.best_move(&position, depth, seed) {
-                Some((mv, score)) => {
-                    let nodes = searcher.nodes;
-                    writeln!(out, "info depth {depth} score cp {score} nodes {nodes}")?;
-                    writeln!(out, "bestmove {}", position.format_move(mv))?;
-                }
-                None => writeln!(out, "bestmove 0000")?,
-            },
-            ["quit"] => break,
-            [command, ..] => writeln!(out, "error unknown command {command}")?,
-        }
-        out.flush()?;
-    }
-    Ok(())
-}
-
-/// The evaluation named `full` or `material` (the `--eval` spellings).
-fn parse_kind(name: &str) -> Option<eval::Kind> {
-    eval::Kind::from_str(name, false).ok()
-}
-
-/// The options from `key=value` words (an empty list gives the defaults); a word without `=`
-/// is refused by the game, so a typo does not silently reset the rules.
-fn parse_options(words: &[&str]) -> Result<Options, GameError> {
-    Morris::parse_options(&option_pairs(&words.join(" ")))
+    run(Sparring { searcher, seed: 0 }, args.depth, DEFAULT_DEPTH)
 }
