@@ -151,10 +151,24 @@ pub(crate) struct Engine {
 }
 
 impl Engine {
-    /// Starts `engine` with `args`.
+    /// Starts `engine` with `args` in the system's temporary directory, so that a recorded
+    /// session replays the same wherever it is run from (the engine takes a `tablebases`
+    /// folder where it starts as its default `TablebasePath`).
     pub(crate) fn start(engine: &Path, args: &[&str]) -> Result<Engine, String> {
-        let child = Child::spawn(Command::new(engine).args(args).stderr(Stdio::null()))
-            .map_err(|e| format!("cannot start {}: {e}", engine.display()))?;
+        // A path with a folder in it names a file from here, not from the engine's folder; a
+        // bare name is looked up in PATH.
+        let program = if engine.components().count() > 1 {
+            std::path::absolute(engine).unwrap_or_else(|_| engine.to_path_buf())
+        } else {
+            engine.to_path_buf()
+        };
+        let child = Child::spawn(
+            Command::new(&program)
+                .args(args)
+                .current_dir(std::env::temp_dir())
+                .stderr(Stdio::null()),
+        )
+        .map_err(|e| format!("cannot start {}: {e}", engine.display()))?;
         Ok(Engine {
             child,
             pending: VecDeque::new(),

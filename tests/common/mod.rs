@@ -22,9 +22,17 @@ impl Engine {
         Engine::program(env!("CARGO_BIN_EXE_tabula"), args)
     }
 
-    /// Starts another protocol binary (`env!("CARGO_BIN_EXE_morris-sparring")`).
+    /// Starts another protocol binary (`env!("CARGO_BIN_EXE_morris-sparring")`), in the
+    /// system's temporary directory: the engine takes a `tablebases` folder where it starts
+    /// as its default `TablebasePath`, and tables a developer built in the checkout must not
+    /// change what the tests see.
     pub fn program(path: &str, args: &[&str]) -> Engine {
-        let child = Child::spawn(Command::new(path).args(args)).expect("the engine starts");
+        let child = Child::spawn(
+            Command::new(path)
+                .args(args)
+                .current_dir(std::env::temp_dir()),
+        )
+        .expect("the engine starts");
         Engine { child }
     }
 

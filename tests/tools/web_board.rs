@@ -22,7 +22,9 @@ impl Server {
     }
 
     fn start_with(engine: &str, max_sessions: usize) -> Server {
+        // Away from the checkout: its engines would take tables built there by default.
         let mut child = Command::new(env!("CARGO_BIN_EXE_web-board"))
+            .current_dir(std::env::temp_dir())
             .args(["--port", "0", "--engine", engine])
             .args(["--max-sessions", &max_sessions.to_string()])
             .stdout(Stdio::piped())
