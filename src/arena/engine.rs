@@ -8,10 +8,11 @@
 
 use super::tc::TimeControl;
 use crate::util::child::{Child, Line, ReadError};
+use std::path::PathBuf;
 use std::process::{Command, Stdio};
 use std::time::{Duration, Instant};
 
-/// How an engine is started and configured: `cmd=PATH ARGS,name=N,option.K=V,tc=...`.
+/// How an engine is started and configured: `cmd=PATH ARGS,name=N,dir=DIR,option.K=V,tc=...`.
 #[derive(Clone, Debug, PartialEq)]
 pub struct EngineSpec {
     /// The name in results and records.
@@ -22,6 +23,10 @@ pub struct EngineSpec {
     pub options: Vec<(String, String)>,
     /// A time control for this engine only (else the match's `--tc`).
     pub tc: Option<TimeControl>,
+    /// The folder the engine runs in (else the arena's), as cutechess-cli's `dir=`: where it
+    /// finds the files it looks for by relative paths (tablebases, books), and a relative
+    /// `cmd` too.
+    pub dir: Option<PathBuf>,
 }
 
 impl EngineSpec {
@@ -32,6 +37,7 @@ impl EngineSpec {
             command: Vec::new(),
             options: Vec::new(),
             tc: None,
+            dir: None,
         };
         for item in text.split(',').filter(|s| !s.trim().is_empty()) {
             let (key, value) = item
@@ -41,6 +47,7 @@ impl EngineSpec {
                 "cmd" => spec.command = value.split_whitespace().map(str::to_owned).collect(),
                 "name" => spec.name = value.trim().to_owned(),
                 "tc" => spec.tc = Some(TimeControl::parse(value)?),
+                "dir" => spec.dir = Some(PathBuf::from(value.trim())),
                 other => match other.strip_prefix("option.") {
                     Some(name) if !name.is_empty() => {
                         spec.options.push((name.to_owned(), value.to_owned()))
@@ -51,6 +58,9 @@ impl EngineSpec {
         }
         if spec.command.is_empty() {
             return Err(format!("--engine: no cmd= in {text}"));
+        }
+        if let Some(dir) = spec.dir.as_ref().filter(|dir| !dir.is_dir()) {
+            return Err(format!("--engine: dir={} is not a folder", dir.display()));
         }
         Ok(spec)
     }
@@ -105,6 +115,9 @@ impl Engine {
         command
             .args(spec.command.iter().skip(1))
             .stderr(Stdio::null());
+        if let Some(dir) = &spec.dir {
+            command.current_dir(dir);
+        }
         let child = Child::spawn(&mut command)
             .map_err(|e| Fault::Crash(format!("cannot start {program}: {e}")))?;
         let mut engine = Engine {

@@ -12,9 +12,14 @@ use tabula::registry::{self, GAMES};
 
 const ENGINE: &str = env!("CARGO_BIN_EXE_tabula");
 
-/// Our engine with `Player=player` (search, greedy, random).
+/// Our engine with `Player=player` (search, greedy, random), run away from the checkout
+/// (Morris tables built there would be its default `TablebasePath`).
 fn ours(name: &str, player: &str) -> EngineSpec {
-    let text = format!("cmd={ENGINE},name={name},option.Player={player}");
+    let dir = std::env::temp_dir();
+    let text = format!(
+        "cmd={ENGINE},name={name},option.Player={player},dir={}",
+        dir.display()
+    );
     EngineSpec::parse(&text, 0).expect("a valid spec")
 }
 
@@ -498,4 +503,31 @@ fn whole_backgammon_matches_carry_the_score_and_are_written_as_match_files() {
     assert_eq!(first_rolls[0].side, first_rolls[1].side);
     assert_eq!(first_rolls[0].token[..2], first_rolls[1].token[..2]);
     std::fs::remove_dir_all(&dir).ok();
+}
+
+/// `dir=` runs the engine in that folder, where a relative `cmd` is found too; a `dir=` that is
+/// not a folder is refused before any game.
+#[test]
+fn an_engine_runs_in_its_dir() {
+    let path = std::path::Path::new(ENGINE);
+    let folder = path
+        .parent()
+        .expect("the binary's folder")
+        .display()
+        .to_string();
+    let name = path.file_name().expect("a file name").to_string_lossy();
+    let spec = |n: &str| {
+        EngineSpec::parse(&format!("cmd=./{name},name={n},dir={folder}"), 0).expect("valid")
+    };
+    let (summary, _) = play(&config("nim", [spec("a"), spec("b")], 2));
+    assert_eq!(summary.games.len(), 2);
+    // Without `dir=` the same `cmd` is looked for where the arena runs, and is not there.
+    let lost = EngineSpec::parse(&format!("cmd=./{name},name=c"), 0).expect("valid");
+    let mut out = Vec::new();
+    assert!(run(&config("nim", [lost, spec("d")], 2), &mut out).is_err());
+    let refused = EngineSpec::parse(&format!("cmd={ENGINE},dir=/nonexistent/tabula"), 0);
+    assert_eq!(
+        refused,
+        Err("--engine: dir=/nonexistent/tabula is not a folder".to_owned())
+    );
 }
