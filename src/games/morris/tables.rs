@@ -232,8 +232,10 @@ fn fill((entry, shown, loaded): (&'static Entry, String, Box<dyn FnOnce(String) 
         start.elapsed().as_secs_f64(),
         problems
     );
-    let _ = entry.tables.set(tables);
+    // The note first: `isready` answers once the tables are set, and its `readyok` must come
+    // after the line saying they are loaded.
     loaded(done);
+    let _ = entry.tables.set(tables);
 }
 
 /// Reads the files of `key` (two at a time: reading is mostly the checksum's pass over the
