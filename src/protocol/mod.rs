@@ -1,12 +1,14 @@
 //! The text protocol: grammar ([`parse`]), typed commands ([`command`]), every printed line
 //! ([`response`]), the engine options, the session (dispatch in `session`, the game and
 //! options in `setup`, the jobs of the search thread in `searches` and `search_job`, the
-//! clock in `clock` and `lag`, read-ahead `stop`s in `read_ahead`), the I/O loop ([`run`]), and
+//! clock in `clock` and `lag`, read-ahead `stop`s in `read_ahead`), bounded input lines in
+//! `lines`, the I/O loop ([`run`]), and
 //! the small loop of the sparring partners ([`sparring`]).
 
 mod clock;
 pub mod command;
 mod lag;
+mod lines;
 pub mod options;
 pub mod parse;
 pub mod read_ahead;
@@ -20,5 +22,6 @@ pub mod sparring;
 mod ubgi;
 mod words;
 
-pub use run::{run, LINE_LIMIT};
+pub use lines::LINE_LIMIT;
+pub use run::run;
 pub use words::{option_pairs, position_from_words};

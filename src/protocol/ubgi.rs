@@ -11,8 +11,8 @@
 //! gives it (no beavers, no Jacoby rule); the protocol has no options, so the time per answer
 //! comes from the environment (`TABULA_UBGI_MOVETIME`, milliseconds).
 
+use super::lines::Line;
 use super::response::{Output, Response};
-use super::run::Line;
 use crate::registry::{self, AnyGame};
 use crate::search::Limits;
 use crate::util::threads::spawn_with;
