@@ -287,7 +287,7 @@ pub(super) fn moves_not_lost(
 /// Whether [`prove`] can run: pieces in hand, and tables loaded for this `flying` setting.
 fn applies(pos: &Morris) -> bool {
     let tables = pos.options.tables.and_then(|t| t.get());
-    pos.hand != [0, 0] && tables.is_some_and(|t| t.flying() == pos.options.flying)
+    pos.hand != [0, 0] && tables.is_some_and(|t| t.moving.flying() == pos.options.flying)
 }
 
 /// Whether the tables hold the material placement ends in when no man is taken. Without it
@@ -296,7 +296,7 @@ fn applies(pos: &Morris) -> bool {
 fn ends_in_tables(pos: &Morris) -> bool {
     let men = |side: usize| pos.board[side].count_ones() + u32::from(pos.hand[side]);
     let tables = pos.options.tables.and_then(|t| t.get());
-    tables.is_some_and(|t| t.table(men(0), men(1)).is_some())
+    tables.is_some_and(|t| t.moving.table(men(0), men(1)).is_some())
 }
 
 impl<'a> Prover<'a> {
@@ -517,7 +517,7 @@ fn leaf_range(pos: &Morris) -> (i8, i8) {
         .options
         .tables
         .and_then(|t| t.get())
-        .and_then(|t| t.probe(pos.board[me], pos.board[1 - me]));
+        .and_then(|t| t.moving.probe(pos.board[me], pos.board[1 - me]));
     match probed {
         Some(TbResult::Win(_)) => (0, 1),
         Some(TbResult::Loss(_)) => (-1, 0),

@@ -749,16 +749,33 @@ pub fn build_layers(
     Ok(())
 }
 
-impl Tablebase {
+/// What an attached directory holds for one `flying` setting: the moving-phase tables and,
+/// beside them, the placement phase's layers.
+pub struct Loaded {
+    /// The moving-phase tables.
+    pub moving: Tablebase,
+    /// The placement layers by ply, where loaded.
+    layers: Vec<Option<Layer>>,
+}
+
+impl Loaded {
+    /// The moving-phase tables without placement layers.
+    pub fn new(moving: Tablebase) -> Loaded {
+        Loaded {
+            moving,
+            layers: (0..PLIES).map(|_| None).collect(),
+        }
+    }
+
     /// The placement layer of `ply`, if loaded.
     pub fn layer(&self, ply: u32) -> Option<&Layer> {
-        self.placing.get(ply as usize)?.as_ref()
+        self.layers.get(ply as usize)?.as_ref()
     }
 
     /// Adds (or replaces) a placement layer.
     pub fn insert_layer(&mut self, layer: Layer) {
         let ply = layer.ply as usize;
-        self.placing[ply] = Some(layer);
+        self.layers[ply] = Some(layer);
     }
 
     /// The pure-rules value of a game position with pieces in hand for its side to move
@@ -768,7 +785,7 @@ impl Tablebase {
     pub fn placing_value(&self, pos: &Morris) -> Option<i8> {
         let me = pos.side_to_move();
         let them = me.opponent();
-        if pos.options().flying != self.flying {
+        if pos.options().flying != self.moving.flying() {
             return None;
         }
         let ply = ply_of(u32::from(pos.in_hand(me)), u32::from(pos.in_hand(them)))?;
@@ -784,7 +801,7 @@ impl Tablebase {
         if pos.in_hand(me) + pos.in_hand(them) > 0 {
             return self.placing_value(pos);
         }
-        (pos.options().flying == self.flying)
-            .then(|| moving_value(self, pos.pieces(me), pos.pieces(them)))?
+        (pos.options().flying == self.moving.flying())
+            .then(|| moving_value(&self.moving, pos.pieces(me), pos.pieces(them)))?
     }
 }

@@ -3,7 +3,7 @@
 //! the end of placement) against a plain minimax over `legal_moves`, the bounds on the
 //! materials against random games, and the files.
 
-use super::placement_table::{hands, materials, ply_of, Layer, Next, PLIES};
+use super::placement_table::{hands, materials, ply_of, Layer, Loaded, Next, PLIES};
 use super::symmetry::sets_of;
 use super::tablebase::{Tablebase, TbResult};
 use super::{tables, Morris, Options, NO_POINT};
@@ -212,6 +212,7 @@ fn the_engine_plays_and_solves_by_the_layers() {
         &mut |_, _| {},
     )
     .unwrap();
+    let mut with_layers = Loaded::new(with_layers);
     with_layers.insert_layer(l17);
     with_layers.insert_layer(l16);
     let attached = tables::attached(with_layers);
@@ -363,7 +364,8 @@ fn stored_layers_agree_with_the_rules() {
         return;
     };
     let flying = std::env::var("MORRIS_TB_FLYING").map_or(true, |f| f == "true");
-    let (mut tables, _) = Tablebase::load(dir.as_ref(), flying, 9).unwrap();
+    let (moving, _) = Tablebase::load(dir.as_ref(), flying, 9).unwrap();
+    let mut tables = Loaded::new(moving);
     for ply in 0..PLIES {
         let path = Layer::file_name(dir.as_ref(), flying, ply);
         tables.insert_layer(Layer::read(&path, flying, ply).unwrap());
@@ -374,7 +376,7 @@ fn stored_layers_agree_with_the_rules() {
         }
         match tables.placing_value(child) {
             Some(v) => v,
-            None => by_the_rules(child, &tables),
+            None => by_the_rules(child, &tables.moving),
         }
     };
     let mut seed = 7;
@@ -408,7 +410,7 @@ fn stored_layers_agree_with_the_rules() {
                 };
                 assert_eq!(stored, best, "ply {ply}: {}", pos.to_fen());
                 if ply == 17 {
-                    assert_eq!(stored, by_the_rules(&pos, &tables));
+                    assert_eq!(stored, by_the_rules(&pos, &tables.moving));
                 }
                 counts[(stored + 1) as usize] += 1;
             }

@@ -41,7 +41,9 @@ fn minimax(pos: &Morris) -> (i8, i8) {
     let me = pos.side_to_move();
     if pos.in_hand(me) + pos.in_hand(me.opponent()) == 0 {
         let tables = TABLES.get().unwrap();
-        let result = tables.probe(pos.pieces(me), pos.pieces(me.opponent()));
+        let result = tables
+            .moving
+            .probe(pos.pieces(me), pos.pieces(me.opponent()));
         let nocapture = pos.options().nocapture;
         let fits = |n: u32| nocapture == 0 || pos.quiet_plies() + n <= nocapture;
         return match result {

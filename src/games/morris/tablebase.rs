@@ -31,7 +31,6 @@
 //! reaches zero exactly when every move has been answered.
 
 use super::board::{in_mill_at, pieces_in_mills, points, Points, ADJACENT, ALL_POINTS};
-use super::placement_table::{Layer, PLIES};
 use super::symmetry::{classes, rank, sets_of, Symmetry, BINOMIAL};
 use super::{Morris, Move};
 use crate::game::Game;
@@ -243,8 +242,6 @@ pub fn decode(value: u8) -> TbResult {
 pub struct Tablebase {
     pub(super) flying: bool,
     pub(super) tables: Vec<Option<Table>>,
-    /// The placement phase's layers by ply, where loaded (`placement_table.rs`).
-    pub(super) placing: Vec<Option<Layer>>,
 }
 
 /// Where table `mover`v`other` sits in [`Tablebase::tables`].
@@ -436,7 +433,6 @@ impl Tablebase {
         Tablebase {
             flying,
             tables: (0..100).map(|_| None).collect(),
-            placing: (0..PLIES).map(|_| None).collect(),
         }
     }
 

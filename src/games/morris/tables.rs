@@ -7,7 +7,7 @@
 //! Entries live as long as the process: setting the same directory (same files) again
 //! reuses them, a different directory adds an entry.
 
-use super::placement_table::{Layer, PLIES};
+use super::placement_table::{Layer, Loaded, PLIES};
 use super::tablebase::{Table, Tablebase, TbResult};
 use super::{Morris, Move};
 use crate::game::{Game, Proven, Solution};
@@ -31,7 +31,7 @@ struct Key {
 /// One cache entry: the tables of a [`Key`], filled in by the loading thread.
 struct Entry {
     key: Key,
-    tables: OnceLock<Tablebase>,
+    tables: OnceLock<Loaded>,
 }
 
 static CACHE: Mutex<Vec<&'static Entry>> = Mutex::new(Vec::new());
@@ -42,12 +42,12 @@ pub struct Tables(&'static Entry);
 
 impl Tables {
     /// The tables, once loaded.
-    pub fn get(self) -> Option<&'static Tablebase> {
+    pub fn get(self) -> Option<&'static Loaded> {
         self.0.tables.get()
     }
 
     /// Waits until the loading thread has finished (for tests and tools).
-    pub fn wait(self) -> &'static Tablebase {
+    pub fn wait(self) -> &'static Loaded {
         self.0.tables.wait()
     }
 }
@@ -55,11 +55,11 @@ impl Tables {
 /// Tables built in memory, attached as if loaded from a directory (tests of what the engine
 /// does with tables too large to build in a test, such as a corner of the placement layers).
 #[cfg(test)]
-pub(super) fn attached(tables: Tablebase) -> Tables {
+pub(super) fn attached(tables: Loaded) -> Tables {
     let entry: &'static Entry = Box::leak(Box::new(Entry {
         key: Key {
             dir: PathBuf::from("(built in memory)"),
-            flying: tables.flying(),
+            flying: tables.moving.flying(),
             files: Vec::new(),
             layers: Vec::new(),
         },
@@ -242,7 +242,7 @@ fn fill((entry, shown, loaded): (&'static Entry, String, Box<dyn FnOnce(String) 
 /// bytes) and keeps them smallest first; a file that cannot be read or does not verify
 /// (header, length, checksum) is left out, with the tables that need it. Returns the tables
 /// and a note on what went wrong.
-fn load(key: &Key) -> (Tablebase, String) {
+fn load(key: &Key) -> (Loaded, String) {
     let read = |&(m, o, _, _): &(u32, u32, u64, Option<SystemTime>)| {
         let path = Tablebase::file_name(&key.dir, key.flying, m, o);
         Table::read(&path, key.flying, m, o)
@@ -260,7 +260,7 @@ fn load(key: &Key) -> (Tablebase, String) {
         (evens, odds)
     });
     let (mut evens, mut odds) = (evens.into_iter(), odds.into_iter());
-    let mut tables = Tablebase::new(key.flying);
+    let mut moving = Tablebase::new(key.flying);
     let mut problems = String::new();
     for (i, &(m, o, _, _)) in key.files.iter().enumerate() {
         let result = if i % 2 == 0 {
@@ -269,15 +269,16 @@ fn load(key: &Key) -> (Tablebase, String) {
             odds.next()
         };
         let Some(result) = result else { break };
-        if o > 3 && tables.table(o - 1, m).is_none() {
+        if o > 3 && moving.table(o - 1, m).is_none() {
             problems += &format!("; left out {m}v{o} (needs {}v{m})", o - 1);
             continue;
         }
         match result {
-            Ok(table) => tables.insert(table),
+            Ok(table) => moving.insert(table),
             Err(error) => problems += &format!("; left out {m}v{o}: {error}"),
         }
     }
+    let mut tables = Loaded::new(moving);
     for &(ply, _, _) in &key.layers {
         let path = Layer::file_name(&key.dir, key.flying, ply);
         match Layer::read(&path, key.flying, ply) {
@@ -306,7 +307,7 @@ impl Morris {
     /// distance falls with every ply, so no position occurs twice in it, and each may occur at
     /// most `repetition - 2` times in the history before. Otherwise the value is unknown.
     pub(super) fn table_value(&self) -> Option<Proven> {
-        let tables = self.options.tables?.get()?;
+        let tables = &self.options.tables?.get()?.moving;
         if self.hand != [0, 0] || tables.flying() != self.options.flying {
             return None;
         }
@@ -330,7 +331,7 @@ impl Morris {
     /// tables do not decide the position.
     pub(super) fn solve_by_tables(&self) -> Option<Solution<Move>> {
         let value = self.table_value()?;
-        let (best, result) = self.options.tables?.get()?.best_move(self)?;
+        let (best, result) = self.options.tables?.get()?.moving.best_move(self)?;
         // The move is chosen on the tables' values; under a trusted value the draw rules
         // cannot end any child early, so the two agree. Anything else: let the search decide.
         if proven(result) != value {
