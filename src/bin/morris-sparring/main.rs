@@ -62,10 +62,11 @@ impl Partner for Sparring {
                     .filter(|&n| n >= 0)
                     .ok_or_else(|| format!("bad seed {value}"))? as u64;
             }
-            _ => {
+            "Eval" => {
                 self.searcher.eval =
                     eval::Kind::from_str(value, false).map_err(|_| format!("bad eval {value}"))?;
             }
+            _ => return Err(format!("unknown option {name}")),
         }
         Ok(())
     }
