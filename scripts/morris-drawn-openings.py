@@ -4,8 +4,8 @@
 `arena --random-plies N` may hand the side to move a forced win (without flying, four random
 placements often do), so a loss from such a game says nothing about the engine. This draws
 random legal placements (seeded), keeps an opening only when `solve` with the tables in DIR calls
-it a draw, and prints the kept lines in arena's openings format, with the rejected count and the
-values met in `#` comments. Needs the placement tables of the rule set (`morris-tb --max 9
+it a draw, and prints the kept lines in arena's openings format after two `#` comments: the
+settings, and how many of the openings drawn had each value. Needs the placement tables of the rule set (`morris-tb --max 9
 --placement`, docs/morris.md) so each `solve` is one probe; without them it still works, slower.
 
   scripts/morris-drawn-openings.py DIR [--flying true|false] [--plies 4] [--count 20]
