@@ -3,8 +3,12 @@
 # mode (installed with apt-get if missing) plays a 5-point match, its player 0 against tabula
 # as its external player 1. Checks: the match is finished; gnubg's own record of it, exported
 # as .mat, replays with tabula's rules (every play legal, every dance a real one, cube actions
-# and results right); the bridge ends by itself with status 0. Then a peer that disconnects
-# mid-match (after one board) ends the bridge cleanly too, tabula with it.
+# and results right); the bridge's own match file (--mat), rebuilt from the boards it saw,
+# holds the same games action for action (only gnubg's rolls that its plays do not show may
+# differ, each one named in a comment, and the last game may lack gnubg's final play, which
+# the bridge never sees); the bridge ends by itself with status 0. Then a peer that
+# disconnects mid-match (after one board) ends the bridge cleanly too, tabula with it, and
+# leaves the match file written so far.
 #   scripts/gnubg-bridge-test.sh [BIN_DIR]      (default target/debug)
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -32,7 +36,7 @@ wait_for_listener() {
   exit 1
 }
 
-"$bin_dir/gnubg-bridge" --listen "$address" --tabula "$bin_dir/tabula" --movetime 100 2>"$work/bridge.log" &
+"$bin_dir/gnubg-bridge" --listen "$address" --tabula "$bin_dir/tabula" --movetime 100 --mat "$work/seen.mat" 2>"$work/bridge.log" &
 bridge_pid=$!
 wait_for_listener
 printf '%s\n' \
@@ -60,11 +64,33 @@ if grep -q "Warning: badly formed\|Error: tabula" "$work/gnubg.log" "$work/bridg
   grep "Warning: badly formed\|Error: tabula" "$work/gnubg.log" "$work/bridge.log" >&2
   exit 1
 fi
-"$bin_dir/backgammon-mat" check "$work/bridge.mat"
+"$bin_dir/backgammon-mat" check "$work/bridge.mat" "$work/seen.mat"
 echo "ok: $(grep -c ' -> ' "$work/bridge.log") answers from tabula; $(grep 'has won the match' "$work/gnubg.log" | sed 's/.*points)//')"
+"$bin_dir/backgammon-mat" show "$work/bridge.mat" >"$work/gnubg-record.txt"
+"$bin_dir/backgammon-mat" show "$work/seen.mat" >"$work/seen-record.txt"
+python3 - "$work/gnubg-record.txt" "$work/seen-record.txt" "$work/seen.mat" <<'PY'
+import sys
+truth = open(sys.argv[1]).read().splitlines()
+seen = open(sys.argv[2]).read().splitlines()
+guesses = sum("is a guess" in line for line in open(sys.argv[3]))
+def fail(why):
+    sys.exit(f"FAIL: the bridge's match file: {why}")
+# gnubg (player 0) is white in both files, tabula (player 1) black.
+missing = truth[len(seen):]
+if len(seen) > len(truth) or len(missing) > 2 or any(" white " not in m and " wins white " not in m for m in missing):
+    fail(f"{len(seen)} actions and results against gnubg's {len(truth)}: {missing}")
+differ = [(a, b) for a, b in zip(truth, seen) if a != b]
+for a, b in differ:
+    if not (a.split()[:3] == b.split()[:3] and a.split()[2] == "white" and ":" in a):
+        fail(f"'{b}' where gnubg recorded '{a}'")
+if len(differ) > guesses:
+    fail(f"{len(differ)} of gnubg's rolls differ, {guesses} marked as guesses")
+print(f"ok: the bridge's match file holds gnubg's {len(seen)} of {len(truth)} actions and results; "
+      f"{len(differ)} of gnubg's rolls differ ({guesses} marked as guesses)")
+PY
 
 # A peer that goes away mid-match: one board, one answer, then the connection closes.
-"$bin_dir/gnubg-bridge" --listen "$address" --tabula "$bin_dir/tabula" --movetime 50 2>"$work/bridge.log" &
+"$bin_dir/gnubg-bridge" --listen "$address" --tabula "$bin_dir/tabula" --movetime 50 --mat "$work/cut.mat" 2>"$work/bridge.log" &
 bridge_pid=$!
 wait_for_listener
 answer=$(python3 - "$port" <<'PY'
@@ -81,4 +107,7 @@ wait "$bridge_pid" || status=$?
 bridge_pid=""
 [ "$answer" = "8/5 6/5" ] || { echo "FAIL: opening 31 answered '$answer'" >&2; exit 1; }
 [ "$status" -eq 0 ] || { echo "FAIL: the bridge exited with $status after the peer left" >&2; exit 1; }
-echo "ok: a peer leaving mid-match ends the bridge with status 0 (its one answer: $answer)"
+"$bin_dir/backgammon-mat" show "$work/cut.mat" >"$work/cut.txt"
+[ "$(cat "$work/cut.txt")" = "$(printf 'match 5\ngame 1 black 31:8/5,6/5')" ] ||
+  { echo "FAIL: the match file after the peer left holds:" >&2; cat "$work/cut.txt" >&2; exit 1; }
+echo "ok: a peer leaving mid-match ends the bridge with status 0 (its one answer: $answer), the match file written so far"

@@ -121,6 +121,8 @@ pub fn play(
             length,
             names,
             games,
+            unfinished: Vec::new(),
+            comments: Vec::new(),
         },
     ))
 }

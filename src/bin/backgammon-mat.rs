@@ -2,7 +2,7 @@
 //! Gammon import and export): `backgammon-mat check FILE...` replays every game with the rules
 //! and prints each file's games and final score; `backgammon-mat show FILE` lists every action
 //! one per line (`game 1 white 52:13/8,24/22`, `game 1 wins white 1`), the same whoever wrote
-//! the file, so two files can be compared; `backgammon-mat copy IN OUT` reads IN and writes
+//! the file, so two files can be compared (a last game still in play has no `wins` line); `backgammon-mat copy IN OUT` reads IN and writes
 //! it again in tabula's own layout. A malformed file is reported as `FILE:LINE: reason` (exit
 //! status 1).
 
@@ -44,6 +44,10 @@ fn run(args: &[String]) -> Result<(), String> {
                     name(game.winner),
                     game.points
                 );
+            }
+            let number = record.games.len() + 1;
+            for action in &record.unfinished {
+                println!("game {number} {} {}", name(action.side), action.token);
             }
             Ok(())
         }

@@ -221,6 +221,8 @@ fn play_match(
         length,
         names,
         games,
+        unfinished: Vec::new(),
+        comments: Vec::new(),
     })
 }
 

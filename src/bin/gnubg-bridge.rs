@@ -5,16 +5,27 @@
 //! `tabula` as a UBGI engine (which reads those boards and answers exactly those words) and
 //! passes the lines through:
 //!
-//! `gnubg-bridge [--listen HOST:PORT] [--tabula PATH] [--movetime MS]`
+//! `gnubg-bridge [--listen HOST:PORT] [--tabula PATH] [--movetime MS] [--mat FILE]`
 //!
 //! It serves one connection: when gnubg disconnects (end of the session, or mid-match) the
-//! bridge stops tabula and exits with status 0.
+//! bridge stops tabula and exits with status 0. With `--mat` it also keeps the match as a
+//! `.mat` file, rebuilt from the boards (`backgammon::observed`) and written again after each
+//! answer, so a match cut short leaves the file as far as it went.
+//!
+//! GNU Backgammon 1.07 draws every board for its player 1 (FIBS's "you") but, except while a
+//! double is pending, writes player 0's name and score in the player's fields (its `play.c`
+//! picks them by `fTurn ^ fMove`). Read as FIBS defines the fields, and as gnubg itself reads
+//! them, tabula would see the match score the wrong way round, so the bridge swaps the two
+//! names and scores of such boards back before passing them on.
 
 use std::io::{BufRead, BufReader, Read, Write};
 use std::net::{TcpListener, TcpStream};
 use std::path::PathBuf;
 use std::process::Command;
 use std::time::{Duration, Instant};
+use tabula::game::Game;
+use tabula::games::backgammon::observed::Observed;
+use tabula::games::backgammon::{fibs, matfile, Backgammon};
 use tabula::util::child::{Child, ReadError};
 
 /// Where gnubg connects unless `--listen` says otherwise.
@@ -29,10 +40,11 @@ struct Settings {
     address: String,
     tabula: PathBuf,
     movetime: u64,
+    mat: Option<PathBuf>,
 }
 
 fn usage() -> String {
-    "usage: gnubg-bridge [--listen HOST:PORT] [--tabula PATH] [--movetime MS]".into()
+    "usage: gnubg-bridge [--listen HOST:PORT] [--tabula PATH] [--movetime MS] [--mat FILE]".into()
 }
 
 fn parse_args(args: &[String]) -> Result<Settings, String> {
@@ -44,6 +56,7 @@ fn parse_args(args: &[String]) -> Result<Settings, String> {
         address: DEFAULT_ADDRESS.into(),
         tabula: sibling,
         movetime: 1000,
+        mat: None,
     };
     let mut rest = args.iter();
     while let Some(flag) = rest.next() {
@@ -51,6 +64,7 @@ fn parse_args(args: &[String]) -> Result<Settings, String> {
         match flag.as_str() {
             "--listen" => settings.address = value.clone(),
             "--tabula" => settings.tabula = PathBuf::from(value),
+            "--mat" => settings.mat = Some(PathBuf::from(value)),
             "--movetime" => {
                 settings.movetime = value
                     .parse()
@@ -112,6 +126,50 @@ impl Engine {
     }
 }
 
+/// The match as the bridge sees it, kept in a `.mat` file.
+struct Recorder {
+    observed: Observed,
+    path: PathBuf,
+}
+
+impl Recorder {
+    /// Starts with an empty file, so that a path that cannot be written is known at once.
+    fn start(path: &PathBuf) -> Result<Recorder, String> {
+        std::fs::write(path, "").map_err(|e| format!("{}: {e}", path.display()))?;
+        Ok(Recorder {
+            observed: Observed::new("tabula", "gnubg"),
+            path: path.clone(),
+        })
+    }
+
+    fn board(&mut self, board: &str) {
+        let options = Backgammon::parse_options(&[("cube", "on")]).expect("known options");
+        // A board tabula cannot read is answered `Error: ...`, which stops the record.
+        // gnubg draws the board for its player 1, who is Black (the right column) in its
+        // own record of the match: so in this one too.
+        if let Ok(pos) = fibs::from_fibs(board, &options) {
+            self.observed.board(&pos.mirrored());
+        }
+    }
+
+    /// Takes tabula's answer and writes the file again (a temporary file renamed over it, so
+    /// the file is never half written).
+    fn answer(&mut self, answer: &str) -> Result<(), String> {
+        let stopped_before = self.observed.stopped().is_some();
+        self.observed.answer(answer);
+        if let (false, Some(why)) = (stopped_before, self.observed.stopped()) {
+            eprintln!("gnubg-bridge: the match file stops here: {why}");
+        }
+        let Some(record) = self.observed.record() else {
+            return Ok(());
+        };
+        let temporary = self.path.with_extension("mat.part");
+        std::fs::write(&temporary, matfile::write(&record))
+            .and_then(|()| std::fs::rename(&temporary, &self.path))
+            .map_err(|e| format!("{}: {e}", self.path.display()))
+    }
+}
+
 /// Reads gnubg's next board line (it ends each with a newline and a NUL byte); `None` once
 /// gnubg has disconnected.
 fn read_board(reader: &mut BufReader<TcpStream>) -> Result<Option<String>, String> {
@@ -140,17 +198,46 @@ fn read_board(reader: &mut BufReader<TcpStream>) -> Result<Option<String>, Strin
     }
 }
 
+/// Index of FIBS's "was doubled" field.
+const WAS_DOUBLED: usize = 40;
+
+/// gnubg's board with the names and scores where FIBS puts them (module doc): swapped back
+/// unless a double is pending.
+fn fibs_order(board: String) -> String {
+    let mut fields: Vec<&str> = board.split(':').collect();
+    if fields
+        .get(WAS_DOUBLED)
+        .is_none_or(|&doubled| doubled != "0")
+    {
+        return board;
+    }
+    fields.swap(1, 2);
+    fields.swap(4, 5);
+    fields.join(":")
+}
+
 /// Answers every board gnubg sends on `stream` until it disconnects.
-fn serve(stream: TcpStream, engine: &mut Engine) -> Result<(), String> {
+fn serve(
+    stream: TcpStream,
+    engine: &mut Engine,
+    mut recorder: Option<Recorder>,
+) -> Result<(), String> {
     let mut writer = stream.try_clone().map_err(|e| format!("socket: {e}"))?;
     let mut reader = BufReader::new(stream);
     while let Some(board) = read_board(&mut reader)? {
+        let board = fibs_order(board);
+        if let Some(recorder) = &mut recorder {
+            recorder.board(&board);
+        }
         engine.send(&board)?;
         let answer = match engine.receive()? {
             sorry if sorry == "sorry" => format!("Error: tabula cannot read the board '{board}'"),
             answer => answer,
         };
         eprintln!("{board} -> {answer}");
+        if let Some(recorder) = &mut recorder {
+            recorder.answer(&answer)?;
+        }
         if writeln!(writer, "{answer}")
             .and_then(|()| writer.flush())
             .is_err()
@@ -165,6 +252,7 @@ fn serve(stream: TcpStream, engine: &mut Engine) -> Result<(), String> {
 fn run(settings: &Settings) -> Result<(), String> {
     let listener = TcpListener::bind(&settings.address)
         .map_err(|e| format!("cannot listen on {}: {e}", settings.address))?;
+    let recorder = settings.mat.as_ref().map(Recorder::start).transpose()?;
     let mut engine = Engine::start(settings)?;
     eprintln!(
         "gnubg-bridge: waiting for gnubg on {} (set player 1 external {})",
@@ -175,7 +263,7 @@ fn run(settings: &Settings) -> Result<(), String> {
         .map_err(|e| format!("accept: {e}"))
         .and_then(|(stream, peer)| {
             eprintln!("gnubg-bridge: gnubg connected from {peer}");
-            serve(stream, &mut engine)
+            serve(stream, &mut engine, recorder)
         });
     engine.quit();
     if result.is_ok() {

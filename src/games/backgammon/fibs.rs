@@ -13,7 +13,10 @@
 //!   doubled", and how GNU Backgammon writes a pending double for either side);
 //! - the roll is the dice pair of the side on turn (`0:0`: not rolled);
 //! - the cube is owned by the only side that may double; when both or neither may, centred;
-//! - `DIDCRAWFORD` 1 marks the Crawford game, as GNU Backgammon writes and reads it;
+//! - the Crawford game is read as GNU Backgammon reads FIBS boards (its `drawboard.c`): a side
+//!   is one point from the match and both of the last two fields are 0 (the second last is
+//!   FIBS's "no Crawford rule" flag, the last the post-Crawford flag, 1 once the Crawford
+//!   game has been played); GNU Backgammon 1.07 writes its boards that way too;
 //! - match length 9999 (FIBS) or 0 (GNU Backgammon) is money play (scores are then ignored);
 //! - `TURN` 0 is a finished game: the side with checkers left is "to move";
 //! - the redundant fields (home, bar, borne-off and bar counts, can move) must be numbers but
@@ -186,7 +189,10 @@ pub fn from_fibs(text: &str, options: &Options) -> Result<Backgammon, GameError>
             }
             score.score[i] = p as u16;
         }
-        score.crawford = number(&fields, TURN + 19, "did crawford")? == 1;
+        let no_crawford = number(&fields, TURN + 19, "no Crawford rule")? != 0;
+        let post_crawford = number(&fields, TURN + 20, "post-Crawford")? != 0;
+        let one_away = score.score.iter().filter(|&&s| s + 1 == length).count() == 1;
+        score.crawford = one_away && !no_crawford && !post_crawford;
     } else if points.iter().any(|&p| p < 0) {
         return Err(bad("a negative score"));
     }
@@ -256,8 +262,11 @@ pub fn to_fibs(pos: &Backgammon) -> Option<String> {
     fields.push(black[BAR].to_string());
     fields.push(can_move(pos).to_string());
     fields.push("0".into());
-    fields.push(u8::from(score.crawford).to_string());
+    // The Crawford flags as read above: none in the Crawford game, post-Crawford once a side
+    // is one point away outside it.
+    let one_away = score.is_match() && score.score.iter().any(|&s| s + 1 == score.length);
     fields.push("0".into());
+    fields.push(u8::from(one_away && !score.crawford).to_string());
     Some(fields.join(":"))
 }
 

@@ -16,8 +16,9 @@
 //! one action of each side in turn: a roll and its play (`52: 13/8 24/22`, points in the
 //! mover's numbering, `25` the bar, `0` off, `*` a hit, nothing when the roll cannot be
 //! played), ` Doubles => N`, ` Takes` or ` Drops`; `Wins N point(s)` ends a game, in the
-//! winner's column. Lines starting with `;` are comments (GNU Backgammon's `[EventDate ...]`).
-//! Reading replays every game with the rules (cube in play, Crawford game from the score), so
+//! winner's column; the last game may lack it, still in play (a match stopped part-way, as GNU
+//! Backgammon writes one). Lines starting with `;` are comments (GNU Backgammon's
+//! `[EventDate ...]`), kept with the record and written before the match line. Reading replays every game with the rules (cube in play, Crawford game from the score), so
 //! a file that is well formed but breaks a rule is refused too, naming the file and line.
 
 use super::Backgammon;
@@ -51,8 +52,12 @@ pub struct MatchRecord {
     pub length: u16,
     /// White's and Black's names.
     pub names: [String; 2],
-    /// The games in order.
+    /// The finished games in order.
     pub games: Vec<GameRecord>,
+    /// The actions of a last game still in play (a match stopped part-way); empty when none.
+    pub unfinished: Vec<Action>,
+    /// Comment lines (`; TEXT` in the file, before the match line).
+    pub comments: Vec<String>,
 }
 
 impl MatchRecord {
@@ -62,8 +67,13 @@ impl MatchRecord {
         for game in &self.games {
             score[game.winner.index()] += game.points;
         }
+        let in_play = if self.unfinished.is_empty() {
+            ""
+        } else {
+            " and one in play"
+        };
         format!(
-            "{} point match, {} games, {} {} - {} {}",
+            "{} point match, {} games{in_play}, {} {} - {} {}",
             self.length,
             self.games.len(),
             self.names[0],
@@ -130,9 +140,12 @@ impl Scoreboard {
 
 /// The `.mat` text of a match.
 pub fn write(record: &MatchRecord) -> String {
-    let mut out = format!(" {} point match\n\n", record.length);
+    let mut out: String = record.comments.iter().map(|c| format!("; {c}\n")).collect();
+    out.push_str(&format!(" {} point match\n\n", record.length));
     let mut board = Scoreboard::default();
-    for (number, game) in record.games.iter().enumerate() {
+    let finished = record.games.iter().map(|g| (&g.actions, Some(g)));
+    let in_play = (!record.unfinished.is_empty()).then_some((&record.unfinished, None));
+    for (number, (actions, result)) in finished.chain(in_play).enumerate() {
         out.push_str(&format!(" Game {}\n", number + 1));
         let left = format!("{} : {}", record.names[0], board.score[0]);
         out.push_str(&format!(
@@ -141,10 +154,10 @@ pub fn write(record: &MatchRecord) -> String {
         ));
         let mut cube = 1;
         let mut cells: Vec<String> = Vec::new();
-        if game.actions.first().is_some_and(|a| a.side == Side::Black) {
+        if actions.first().is_some_and(|a| a.side == Side::Black) {
             cells.push(String::new());
         }
-        for action in &game.actions {
+        for action in actions {
             cells.push(match action.token.as_str() {
                 "double" => {
                     cube *= 2;
@@ -155,19 +168,24 @@ pub fn write(record: &MatchRecord) -> String {
                 token => mat_play(token),
             });
         }
-        let plural = if game.points == 1 { "" } else { "s" };
-        board.add(game.winner, game.points);
-        let tail = if board.over(record.length) {
-            " and the match"
-        } else {
-            ""
-        };
-        let wins = format!("Wins {} point{plural}{tail}", game.points);
-        // Black's win after White's last action (White's drop) goes beside it, as gnubg
-        // writes it: on a line of its own gnubg's import takes it for more of the game.
-        let beside = game.winner == Side::Black && cells.len() % 2 == 1;
-        if beside {
-            cells.push(format!(" {wins}"));
+        let mut wins_line = None;
+        if let Some(game) = result {
+            let plural = if game.points == 1 { "" } else { "s" };
+            board.add(game.winner, game.points);
+            let tail = if board.over(record.length) {
+                " and the match"
+            } else {
+                ""
+            };
+            let wins = format!("Wins {} point{plural}{tail}", game.points);
+            // Black's win after White's last action (White's drop) goes beside it, as gnubg
+            // writes it: on a line of its own gnubg's import takes it for more of the game.
+            if game.winner == Side::Black && cells.len() % 2 == 1 {
+                cells.push(format!(" {wins}"));
+            } else {
+                let indent = if game.winner == Side::White { 6 } else { 34 };
+                wins_line = Some(format!("{:indent$}{wins}\n", ""));
+            }
         }
         for (line, pair) in cells.chunks(2).enumerate() {
             let right = pair.get(1).map_or("", String::as_str);
@@ -175,10 +193,7 @@ pub fn write(record: &MatchRecord) -> String {
             out.push_str(row.trim_end());
             out.push('\n');
         }
-        if !beside {
-            let indent = if game.winner == Side::White { 6 } else { 34 };
-            out.push_str(&format!("{:indent$}{wins}\n", ""));
-        }
+        out.push_str(&wins_line.unwrap_or_default());
         out.push('\n');
     }
     out
@@ -239,11 +254,16 @@ pub fn read(text: &str, file: &str) -> Result<MatchRecord, String> {
     let mut names: Option<[String; 2]> = None;
     let mut games: Vec<Reading> = Vec::new();
     let mut expect_header = false;
+    let mut comments = Vec::new();
     for (index, raw) in text.lines().enumerate() {
         let number = index + 1;
         let line = raw.trim_end();
         let trimmed = line.trim_start();
-        if trimmed.is_empty() || trimmed.starts_with(';') {
+        if let Some(comment) = trimmed.strip_prefix(';') {
+            comments.push(comment.trim().to_owned());
+            continue;
+        }
+        if trimmed.is_empty() {
             continue;
         }
         if length.is_none() {
@@ -294,9 +314,12 @@ pub fn read(text: &str, file: &str) -> Result<MatchRecord, String> {
         length,
         names,
         games: Vec::new(),
+        unfinished: Vec::new(),
+        comments,
     };
     let mut board = Scoreboard::default();
-    for game in games {
+    let count = games.len();
+    for (index, game) in games.into_iter().enumerate() {
         if game.score != board.score {
             return Err(at(
                 game.header_line,
@@ -310,10 +333,24 @@ pub fn read(text: &str, file: &str) -> Result<MatchRecord, String> {
             return Err(at(game.header_line, "the match was already over".into()));
         }
         let crawford = board.next_is_crawford(length);
-        let played =
+        let (actions, result) =
             replay(&game, length, board.score, crawford).map_err(|(line, what)| at(line, what))?;
-        board.add(played.winner, played.points);
-        record.games.push(played);
+        match result {
+            Some((winner, points)) => {
+                board.add(winner, points);
+                record.games.push(GameRecord {
+                    actions,
+                    winner,
+                    points,
+                });
+            }
+            // Only the last game may be in play: a match file of a match stopped part-way.
+            None if index + 1 == count => record.unfinished = actions,
+            None => {
+                let line = game.cells.last().map_or(game.header_line, |c| c.0);
+                return Err(at(line, "the game has no 'Wins N point(s)' line".into()));
+            }
+        }
     }
     Ok(record)
 }
@@ -426,13 +463,16 @@ fn read_line(
     Ok(())
 }
 
+/// A game's actions and, once its `Wins` line is read, the winner and the points.
+type Replayed = (Vec<Action>, Option<(Side, u32)>);
+
 /// Replays a game read from the file with the rules; errors give the line.
 fn replay(
     game: &Reading,
     length: u16,
     score: [u32; 2],
     crawford: bool,
-) -> Result<GameRecord, (usize, String)> {
+) -> Result<Replayed, (usize, String)> {
     let first = game
         .cells
         .first()
@@ -444,7 +484,8 @@ fn replay(
         let (line, side) = (*line, *side);
         let token = match cell {
             Cell::Wins(points) => {
-                return finish(&pos, side, *points, cube, actions).map_err(|what| (line, what))
+                check_result(&pos, side, *points, cube).map_err(|what| (line, what))?;
+                return Ok((actions, Some((side, *points))));
             }
             _ if pos.outcome().is_some() => {
                 return Err((line, "the game is over: expected 'Wins N point(s)'".into()))
@@ -481,22 +522,17 @@ fn replay(
         });
         pos.play(mv);
     }
-    Err((
-        game.cells.last().map_or(game.header_line, |c| c.0),
-        "the game has no 'Wins N point(s)' line".into(),
-    ))
+    if pos.outcome().is_some() {
+        let line = game.cells.last().map_or(game.header_line, |c| c.0);
+        return Err((line, "the game is over: expected 'Wins N point(s)'".into()));
+    }
+    Ok((actions, None))
 }
 
-/// The game's record once its `Wins N point(s)` line is read: the winner (`side`, the column
-/// of the line) and the points must be the game's result, or, for a game not over (a
-/// resignation), the cube times 1, 2 or 3.
-fn finish(
-    pos: &Backgammon,
-    side: Side,
-    points: u32,
-    cube: u32,
-    actions: Vec<Action>,
-) -> Result<GameRecord, String> {
+/// Checks a `Wins N point(s)` line: the winner (`side`, the column of the line) and the
+/// points must be the game's result, or, for a game not over (a resignation), the cube times
+/// 1, 2 or 3.
+fn check_result(pos: &Backgammon, side: Side, points: u32, cube: u32) -> Result<(), String> {
     let (winner, fits) = match pos.outcome() {
         Some(o) => (o.winner, o.points == points),
         None => (Some(side), [1, 2, 3].iter().any(|k| k * cube == points)),
@@ -504,9 +540,5 @@ fn finish(
     if winner != Some(side) || !fits {
         return Err(format!("'Wins {points}' does not fit the game"));
     }
-    Ok(GameRecord {
-        actions,
-        winner: side,
-        points,
-    })
+    Ok(())
 }

@@ -42,6 +42,7 @@ pub mod movegen;
 #[cfg(test)]
 mod net_tests;
 pub mod nn;
+pub mod observed;
 pub mod options;
 pub mod position_text;
 pub mod pubeval;
@@ -56,6 +57,8 @@ mod tests_cube;
 mod tests_fibs;
 #[cfg(test)]
 mod tests_matfile;
+#[cfg(test)]
+mod tests_observed;
 pub mod training;
 
 use crate::game::{

@@ -57,12 +57,13 @@ fn board(length: u32, scores: (u32, u32), cells: &[(usize, i32)], tail: &str) ->
 fn bars_cube_owner_and_score() {
     // O (the player, moving down) has one checker on its bar (position 25) and 14 on its
     // 6-point; X has one on its bar (position 0) and one on its own 1-point (position 24).
-    // X owns a 2-cube (only X may double); X on turn with 31 at 2-4 in a 5-point match.
+    // X owns a 2-cube (only X may double); X on turn with 31 at 2-4 in a 5-point match,
+    // after the Crawford game (the post-Crawford flag, last, is 1).
     let text = board(
         5,
         (2, 4),
         &[(25, 1), (6, 14), (0, -1), (24, -1)],
-        "-1:0:0:3:1:2:0:1:0:1:-1:0:25:0:13:1:1:2:0:0:0",
+        "-1:0:0:3:1:2:0:1:0:1:-1:0:25:0:13:1:1:2:0:0:1",
     );
     let p = from_fibs(&text, &cube_on()).unwrap();
     assert_eq!(
@@ -90,17 +91,41 @@ fn a_double_waits_for_the_other_sides_answer() {
 
 #[test]
 fn crawford_and_finished_games() {
-    // "did crawford" 1 at 4-2 in a 5-point match: the Crawford game.
-    let text = board(
-        5,
-        (4, 2),
-        &[(6, 15), (19, -15)],
-        "1:0:0:0:0:1:0:0:0:1:-1:0:25:0:0:0:0:0:0:1:0",
+    // 4-2 in a 5-point match, both Crawford flags 0 (the "no Crawford rule" flag and the
+    // post-Crawford flag, as GNU Backgammon reads them): the Crawford game.
+    let at = |score: (u32, u32), flags: &str| {
+        let tail = format!("1:0:0:0:0:1:0:0:0:1:-1:0:25:0:0:0:0:0:0:{flags}");
+        read(&board(5, score, &[(6, 15), (19, -15)], &tail)).map(|p| p.to_fen())
+    };
+    let crawford = "w=6:15 b=6:15 w - match=5 score=4-2 crawford";
+    assert_eq!(at((4, 2), "0:0").unwrap(), crawford);
+    // After it (GNU Backgammon 1.07 writes 1:1), or without the rule (3 in the second last
+    // field, FIBS): an ordinary game at the same score.
+    let after = "w=6:15 b=6:15 w - match=5 score=4-2";
+    assert_eq!(at((4, 2), "1:1").unwrap(), after);
+    assert_eq!(at((4, 2), "3:0").unwrap(), after);
+    // Before anyone is one point away the flags say nothing (GNU Backgammon writes 0:1), and
+    // at 4-4, double match point, there is no Crawford game whatever they say.
+    assert_eq!(
+        at((2, 1), "0:1").unwrap(),
+        "w=6:15 b=6:15 w - match=5 score=2-1"
     );
     assert_eq!(
-        read(&text).unwrap().to_fen(),
-        "w=6:15 b=6:15 w - match=5 score=4-2 crawford"
+        at((4, 4), "1:1").unwrap(),
+        "w=6:15 b=6:15 w - match=5 score=4-4"
     );
+    assert_eq!(
+        at((4, 4), "0:0").unwrap(),
+        "w=6:15 b=6:15 w - match=5 score=4-4"
+    );
+    // Written back the same way: the Crawford game with 0:0, a later game with 1 last.
+    let written = |fen: &str| {
+        let pos = Backgammon::from_fen(fen, &cube_on()).unwrap();
+        to_fibs(&pos).unwrap()
+    };
+    assert!(written(crawford).ends_with(":0:0"));
+    assert!(written(after).ends_with(":0:1"));
+    assert_eq!(at((4, 2), "0:1").unwrap(), after);
     // Turn 0: the game is over; O has borne off all 15, so X is left "to move".
     let over = board(
         0,

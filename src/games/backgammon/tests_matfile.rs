@@ -52,6 +52,8 @@ fn random_match(length: u16, seed: u64) -> MatchRecord {
         length,
         names: ["alice".into(), "bob".into()],
         games,
+        unfinished: Vec::new(),
+        comments: Vec::new(),
     }
 }
 
@@ -83,6 +85,8 @@ fn the_layout_is_jellyfish() {
             winner: Side::Black,
             points: 1,
         }],
+        unfinished: Vec::new(),
+        comments: Vec::new(),
     };
     // Black opens: the left column of line 1 stays empty; bar is 25; a resignation-like
     // ending (the game is not over) in Black's column, beside White's last action as gnubg
@@ -132,4 +136,40 @@ fn errors_name_the_file_and_line() {
     assert!(read("", "x.mat")
         .unwrap_err()
         .starts_with("x.mat:1: no 'N point match'"));
+}
+
+/// A match stopped part-way: its last game has no `Wins` line and reads back as in play, with
+/// the comments; only the last game may be unfinished, and a finished game needs its line.
+#[test]
+fn a_match_stopped_part_way_round_trips() {
+    let mut record = random_match(3, 5);
+    let last = record.games.pop().expect("a game");
+    record.unfinished = last.actions[..last.actions.len() / 2].to_vec();
+    record.comments = vec!["stopped by a test".into()];
+    let text = write(&record);
+    assert!(
+        text.starts_with("; stopped by a test\n 3 point match\n"),
+        "{text}"
+    );
+    assert!(!text.trim_end().ends_with("match"), "{text}");
+    let read_back = read(&text, "m.mat").expect("reads");
+    assert_eq!(read_back, record);
+    assert!(read_back.summary().contains("and one in play"));
+    // The same game without its Wins line, but not the last one: refused.
+    let mut two = record.clone();
+    two.games.push(GameRecord {
+        actions: record.unfinished.clone(),
+        winner: Side::White,
+        points: 1,
+    });
+    let text = write(&two);
+    let without: Vec<&str> = text.lines().filter(|l| !l.contains("Wins")).collect();
+    let e = read(&without.join("\n"), "m.mat").unwrap_err();
+    assert!(e.contains("no 'Wins N point(s)' line"), "{e}");
+    // A finished game that lacks its line at the end of the file is refused too.
+    let full = random_match(3, 5);
+    let text = write(&full);
+    let cut = text.rfind("Wins").expect("a result");
+    let e = read(&text[..cut], "m.mat").unwrap_err();
+    assert!(e.contains("the game is over"), "{e}");
 }
