@@ -12,15 +12,19 @@ stepped back and forward. It checks the game menu against /games.json, plays Bre
 through the generic view (the engine's `d` text and a button per legal move: web/games.js does
 not draw it), opens the choice prompts (Morris mill, GIPF row choice,
 backgammon cube offer) and the analysis pane, saves screenshots of all of them to docs/web/,
-checks errors, pasted strings and take-backs, and fails on any console error.
+checks errors, pasted strings and take-backs, and fails on any console error. A 3-point
+backgammon match is saved with `Save match (.mat)` and the file read back by `backgammon-mat`
+and, when Debian's gnubg is there, round-tripped through GNU Backgammon.
 Last, 100 page loads must leave no engine process behind. Usage: web-e2e.py BIN_DIR.
 """
 import base64
 import os
 import random
 import re
+import shutil
 import subprocess
 import sys
+import tempfile
 import threading
 import time
 import traceback
@@ -394,6 +398,162 @@ def check_prompts(page):
     assert page.js("return window.tabula.moves[0]") == "31:8/5,6/5"
 
 
+def bg_turn(page, rng):
+    """A backgammon turn tapped by the side to move: Roll, then a random play of the roll."""
+    page.click("button", "roll")
+    st = page.wait(lambda s: s["dice"], "the roll")
+    before = st["plies"]
+    for kind, name in clicks("backgammon", rng.choice(st["legal"])):
+        page.click(kind, name)
+    page.wait(lambda s: s["plies"] > before, "the play")
+
+
+def save_match(page, folder):
+    """Taps `Save match (.mat)`: the text the page made (window.tabula.savedMat), which must
+    also be the file the browser downloaded."""
+    page.js("window.tabula.savedMat = null")
+    page.button("savemat")
+    text = page.js("return window.tabula.savedMat")
+    assert text, "Save match wrote nothing"
+    path = os.path.join(folder, "match.mat")
+    end = time.time() + 10
+    while not os.path.exists(path):
+        assert time.time() < end, f"no download: {os.listdir(folder)}"
+        time.sleep(0.05)
+    while True:
+        with open(path) as f:
+            downloaded = f.read()
+        if downloaded == text or time.time() > end:
+            break
+        time.sleep(0.05)  # still being written
+    assert downloaded == text, f"downloaded {downloaded!r}, page {text!r}"
+    os.remove(path)
+    return text
+
+
+def mat_show(path):
+    """`backgammon-mat show`: every action of the file's games replayed with the rules."""
+    out = subprocess.run([os.path.join(BIN, "backgammon-mat"), "show", path],
+                         capture_output=True, text=True, timeout=60)
+    assert out.returncode == 0, f"backgammon-mat show {path}: {out.stderr.strip()}"
+    return out.stdout
+
+
+def check_match_file(page):
+    """`Save match (.mat)`: absent in a money game and at a pasted position; in a 3-point
+    match with the cube (Black doubles and White drops; then White doubles, Black takes and
+    redoubles, White takes, and the engines play that game, which ends the match) the saved
+    text is read back by `backgammon-mat` (every action replayed with the rules, each `Wins`
+    against the result) with the page's games, actions, results and final score, written
+    again by it byte for byte the same (`backgammon-mat copy`); a save during a game holds
+    that game without a `Wins` line; GNU Backgammon imports and exports the match unchanged."""
+    started = time.time()
+    folder = tempfile.mkdtemp(prefix="web-e2e-mat-")
+    try:
+        page.d.execute_cdp_cmd("Browser.setDownloadBehavior",
+                               {"behavior": "allow", "downloadPath": folder})
+        saver = page.d.find_element(By.ID, "savemat")
+        page.setup("backgammon", {"cube": "on"})
+        assert not saver.is_displayed(), "Save match in a money game"
+        opts = ordered(page, "backgammon", {"cube": "on", "match": "3"})
+        page.setup("backgammon", opts)
+        assert saver.is_displayed(), "no Save match in a match"
+        assert not saver.is_enabled(), "Save match before anything is played"
+        rng = random.Random(3)
+        games, score = [], [0, 0]
+
+        def finished(st):
+            words = st["result"].split()
+            points = int(words[words.index("points") + 1]) if "points" in words else 1
+            score[0 if words[0] == "white" else 1] += points
+            games.append((page.js("return window.tabula.moves"), words[0], points))
+
+        def next_game():
+            page.choose("white", "human")
+            page.choose("black", "human")
+            page.button("nextgame")
+            want = f"score={score[0]}-{score[1]}"
+            page.wait(lambda s: s["line"] == 0 and s["result"] == "none" and want in s["fen"],
+                      f"the next game at {want}")
+
+        # Game 1: White's opening, then Black doubles and White drops.
+        bg_turn(page, rng)
+        assert saver.is_enabled(), "Save match disabled after a play"
+        page.click("button", "double")
+        page.wait(lambda s: s["offered"], "Black's double")
+        page.click("button", "drop")
+        finished(page.wait(lambda s: s["result"] != "none", "White's drop"))
+        next_game()
+        # Game 2: a turn each (saved: game 2 in progress), White doubles, Black takes, White
+        # plays, Black redoubles to 4 and White takes: the game decides the match.
+        bg_turn(page, rng)
+        bg_turn(page, rng)
+        partial = save_match(page, folder)
+        assert partial.count(" Game ") == 2 and partial.count("Wins") == 1, partial
+        for side in ("White", "Black"):
+            if side == "Black":
+                bg_turn(page, rng)
+            before = page.state()["plies"]
+            page.click("button", "double")
+            page.wait(lambda s: s["offered"], f"{side}'s double")
+            page.click("button", "take")
+            page.wait(lambda s: not s["offered"] and s["plies"] == before + 2, "the take")
+        page.choose("white", "novice")
+        page.choose("black", "novice")
+        finished(page.wait(lambda s: s["result"] != "none", "the end of game 2", 300))
+        assert max(score) >= 3, f"a cube of 4 at {score} did not end the match"
+        banner = page.text("banner")
+        assert f"match {score[0]}-{score[1]}" in banner and "wins the match" in banner, banner
+        assert not page.d.find_element(By.ID, "nextgame").is_displayed()
+        text = save_match(page, folder)
+        assert text.startswith(partial.rstrip("\n") + "\n"), "the saved games changed"
+        mat = os.path.join(folder, "page.mat")
+        with open(mat, "w") as f:
+            f.write(text)
+        out = subprocess.run([os.path.join(BIN, "backgammon-mat"), "check", mat],
+                             capture_output=True, text=True, timeout=60)
+        assert out.returncode == 0, f"backgammon-mat check: {out.stderr.strip()}\n{text}"
+        want = f"3 point match, {len(games)} games, White {score[0]} - {score[1]} Black"
+        assert want in out.stdout, f"{out.stdout.strip()}, expected {want}"
+        # The page's layout is the engine's own (matfile.rs `write`), byte for byte.
+        copy = os.path.join(folder, "copy.mat")
+        subprocess.run([os.path.join(BIN, "backgammon-mat"), "copy", mat, copy], check=True,
+                       timeout=60)
+        with open(copy) as f:
+            rewritten = f.read()
+        assert rewritten == text, f"backgammon-mat copy:\n{rewritten}\npage:\n{text}"
+        # Every action as the page played it (the sides take turns, White first).
+        lines = ["match 3"]
+        for k, (moves, winner, points) in enumerate(games, 1):
+            lines += [f"game {k} {('white', 'black')[i % 2]} {m}" for i, m in enumerate(moves)]
+            lines.append(f"game {k} wins {winner} {points}")
+        shown = mat_show(mat)
+        assert shown == "\n".join(lines) + "\n", f"backgammon-mat show:\n{shown}\npage:\n{lines}"
+        # Through GNU Backgammon (scripts/gnubg-debian.sh installs Debian's when missing).
+        gnubg = subprocess.run(["bash", os.path.join(ROOT, "scripts", "gnubg-debian.sh")],
+                               capture_output=True, text=True)
+        through = "skipped (no gnubg)"
+        if gnubg.returncode == 0:
+            back = os.path.join(folder, "gnubg.mat")
+            subprocess.run([gnubg.stdout.strip(), "-t", "-q", "-r"], capture_output=True,
+                           input=f"import mat {mat}\nexport match mat {back}\n", text=True,
+                           timeout=120, env=dict(os.environ, HOME=folder))
+            assert os.path.exists(back), "GNU Backgammon exported nothing"
+            assert mat_show(back) == shown, f"GNU Backgammon's copy differs:\n{mat_show(back)}"
+            through = "the same after GNU Backgammon's import and export"
+        # A position string pasted in a match (even a match's start) leaves the match.
+        page.choose("white", "human")
+        page.choose("black", "human")
+        paste(page, "fen", "w=24:2,13:5,8:3,6:5 b=24:2,13:5,8:3,6:5 w - opening match=3 score=0-0")
+        assert not saver.is_displayed(), "Save match after a pasted position"
+        actions = sum(len(moves) for moves, _, _ in games)
+        print(f"web-e2e: {page.size}: match file: {len(games)} games, {actions} actions, "
+              f"{score[0]}-{score[1]}, read back by backgammon-mat, {through} "
+              f"({time.time() - started:.1f} s)", flush=True)
+    finally:
+        shutil.rmtree(folder, ignore_errors=True)
+
+
 def paste(page, field, text):
     box = page.d.find_element(By.ID, field)
     if not box.is_displayed():
@@ -599,6 +759,10 @@ def run_size(size, port, server_pid):
         print(f"web-e2e: {size}: {GENERIC} through the generic view: {n} plies {result}",
               flush=True)
         check_prompts(page)
+        # The match file once, at the first size (the desktop's: the phone's emulation is
+        # the slower, and ends last).
+        if "backgammon" in GAMES and size == list(SIZES)[0]:
+            check_match_file(page)
         check_analysis(page)
         check_tools(page)
         errors = [e for e in page.console_errors() if "frobnicate" not in e["message"]]

@@ -16,11 +16,15 @@ const LEVELS = {
 };
 
 // The page's whole state; window.tabula lets tests and curious users read it. `moves` is the
-// whole line, `ply` how much of it is on the board (less while reviewing).
+// whole line, `ply` how much of it is on the board (less while reviewing), `lineResult` the
+// engine's result at the line's end (`result` is the shown position's). In backgammon match
+// play `matchGames` are the match's finished games before this one ({first, moves, result})
+// and `matchStart` the start this game got from `Next game of the match` (null: the first
+// game, from startpos): a pasted position string replaces `start` and leaves the match.
 const S = {
   game: 'gipf', opts: '', start: null, moves: [], ply: 0, dice: null, fen: '', prevFen: '', legal: [],
-  result: 'none', st: null, sel: [], searching: null, discard: false, onStopped: null,
-  info: {}, infoSide: 'w', infoFen: '', flip: false, rolling: false,
+  result: 'none', lineResult: 'none', st: null, sel: [], searching: null, discard: false, onStopped: null,
+  info: {}, infoSide: 'w', infoFen: '', flip: false, rolling: false, matchGames: [], matchStart: null,
 };
 window.tabula = S;
 let ws = null;
@@ -144,7 +148,8 @@ async function sync(autoplay = true) {
     if (l === 'legalmoves' || l.startsWith('legalmoves ')) S.legal = l.split(' ').slice(1);
     else if (l.startsWith('result ')) S.result = l.slice(7);
   }
-  if (!atEnd()) S.dice = null;
+  if (atEnd()) S.lineResult = S.result;
+  else S.dice = null;
   S.st = game().parse(S.fen);
   if (game().generic) {
     // `d` prints the board, then `game ...`, the fen, `side to move ...` and more.
@@ -173,13 +178,16 @@ function chosenOptions() {
     .filter((s) => s.selectedIndex > 0).map((s) => `${s.dataset.key}=${s.value}`).join(' ');
 }
 
-async function newGame(start = null) {
+// `finished`: the match game this one follows (Next game of the match); without it a new
+// match begins.
+async function newGame(start = null, finished = null) {
   await halt();
   clearError();
   const name = $('game').value;
   const opts = chosenOptions();
   if (failed(await tx([`newgame ${name}${opts ? ' ' + opts : ''}`]))) return;
-  Object.assign(S, { game: name, opts, start, moves: [], ply: 0, dice: null, info: {} });
+  const matchGames = finished ? S.matchGames.concat([finished]) : [];
+  Object.assign(S, { game: name, opts, start, moves: [], ply: 0, dice: null, info: {}, matchGames, matchStart: start });
   clockReset();
   // Playing Black against the engine: Black's side at the bottom.
   S.flip = isEngine('w') && !isEngine('b');
@@ -483,6 +491,8 @@ function renderStatus() {
       : resultText(S.result) + matchText();
     $('nextgame').hidden = !nextMatchGame();
   }
+  $('savemat').hidden = !matchFileReady();
+  $('savemat').disabled = !S.moves.length && !S.matchGames.length; // nothing played yet
   let status;
   if (ended) status = 'Game over';
   else {
@@ -620,6 +630,76 @@ function matchText() {
   return ` — match ${score[0]}-${score[1]}${won ? `, ${score[0] > score[1] ? 'White' : 'Black'} wins the match` : ''}`;
 }
 
+// The match file can be written in a backgammon match whose games all began where the
+// match put them (New game, then Next game of the match), not at a pasted position.
+function matchFileReady() {
+  return S.game === 'backgammon' && !!S.st && S.st.match >= 1 && S.start === S.matchStart;
+}
+function firstSide() { return game().parse(S.start || S.firstFen).side; }
+
+// The match as a `.mat` file (the Jellyfish text GNU Backgammon and eXtreme Gammon import),
+// laid out exactly as src/games/backgammon/matfile.rs `write` does, so the engine's
+// `backgammon-mat` reads it and the two writers' files compare. The page only formats: the
+// actions are the tokens played, the winner and points the engine's `result`. The game in
+// progress has no `Wins` line (how GNU Backgammon writes a match being played).
+function matText() {
+  const games = S.matchGames.slice();
+  if (S.moves.length) games.push({ first: firstSide(), moves: S.moves, result: S.lineResult });
+  const n = S.st.match, score = [0, 0];
+  let out = ` ${n} point match\n\n`;
+  games.forEach((g, i) => {
+    out += ` Game ${i + 1}\n ${`White : ${score[0]}`.padEnd(31)}Black : ${score[1]}\n`;
+    // The sides act in turn (after a take the doubler rolls), so the actions fill the two
+    // columns alternately, White's on the left; a game Black opens leaves White's cell empty.
+    const cells = g.first === 'b' ? [''] : [];
+    let cube = 1;
+    for (const m of g.moves) {
+      if (m === 'double') cells.push(` Doubles => ${(cube *= 2)}`);
+      else if (m === 'take') cells.push(' Takes');
+      else if (m === 'drop') cells.push(' Drops');
+      else cells.push(matPlay(m));
+    }
+    let wins = '', beside = false, indent = 0;
+    if (g.result !== 'none') {
+      const [who, , , points] = g.result.split(' ');
+      const p = +(points || 1), k = who === 'white' ? 0 : 1;
+      score[k] += p;
+      wins = `Wins ${p} point${p === 1 ? '' : 's'}${score[k] >= n ? ' and the match' : ''}`;
+      // Black's win right after White's action (a drop) goes beside it, as GNU Backgammon
+      // writes it: on a line of its own its import takes it for more of the game.
+      beside = k === 1 && cells.length % 2 === 1;
+      if (beside) cells.push(' ' + wins);
+      indent = k === 0 ? 6 : 34;
+    }
+    for (let r = 0; r < cells.length; r += 2) {
+      out += `${String(r / 2 + 1).padStart(3)}) ${cells[r].padEnd(27)} ${cells[r + 1] || ''}`.trimEnd() + '\n';
+    }
+    if (wins && !beside) out += ' '.repeat(indent) + wins + '\n';
+    out += '\n';
+  });
+  return out;
+}
+// `52:13/8,24/22` as `52: 13/8 24/22` (the bar is 25, off 0); `63:pass` as `63: `.
+function matPlay(m) {
+  const [roll, steps] = m.split(':');
+  if (steps === 'pass') return roll + ': ';
+  return `${roll}: ${steps.split(',').join(' ').replace(/bar/g, '25').replace(/off/g, '0')}`;
+}
+// Downloads the match as match.mat through a Blob link; the text is kept in S.savedMat too
+// (what the browser test reads: headless downloads are awkward to watch).
+function saveMatch() {
+  if (!matchFileReady()) return;
+  S.savedMat = matText();
+  const a = document.createElement('a');
+  a.href = URL.createObjectURL(new Blob([S.savedMat], { type: 'text/plain' }));
+  a.download = 'match.mat';
+  document.body.appendChild(a);
+  a.click();
+  a.remove();
+  // The download has read the Blob once it started; the URL is freed a little later.
+  setTimeout(() => URL.revokeObjectURL(a.href), 60000);
+}
+
 // Shows the position after `ply` moves of the line (nothing is lost: the line stays).
 async function goTo(ply) {
   ply = Math.max(0, Math.min(S.moves.length, ply));
@@ -714,7 +794,14 @@ $('board').addEventListener('click', (e) => {
 });
 $('game').onchange = () => { showOptions(); newGame(); };
 $('newgame').onclick = () => newGame();
-$('nextgame').onclick = () => { const next = nextMatchGame(); if (next) newGame(next); };
+// The finished game is kept for the match file before the next one replaces it.
+$('nextgame').onclick = () => {
+  const next = nextMatchGame();
+  if (!next) return;
+  $('nextgame').hidden = true; // one click, one next game (a second would keep this one twice)
+  newGame(next, { first: firstSide(), moves: S.moves.slice(), result: S.result });
+};
+$('savemat').onclick = saveMatch;
 $('white').onchange = $('black').onchange = () => { render(); engineTurn(); };
 $('flip').onclick = () => { S.flip = !S.flip; render(); };
 $('takeback').onclick = takeBack;
