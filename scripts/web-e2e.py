@@ -490,6 +490,14 @@ def check_match_file(page):
         bg_turn(page, rng)
         partial = save_match(page, folder)
         assert partial.count(" Game ") == 2 and partial.count("Wins") == 1, partial
+        # backgammon-mat reads a match in progress too: game 1 finished, game 2 in play.
+        in_play = os.path.join(folder, "partial.mat")
+        with open(in_play, "w") as f:
+            f.write(partial)
+        out = subprocess.run([os.path.join(BIN, "backgammon-mat"), "check", in_play],
+                             capture_output=True, text=True, timeout=60)
+        want = f"3 point match, 1 games and one in play, White {score[0]} - {score[1]} Black"
+        assert out.returncode == 0 and want in out.stdout, f"{out.stdout}{out.stderr}{partial}"
         for side in ("White", "Black"):
             if side == "Black":
                 bg_turn(page, rng)
