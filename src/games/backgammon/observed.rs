@@ -7,8 +7,8 @@
 //! resignation).
 //!
 //! Positions are exact; rolls not always: a checker moved with both dice (`24/18` from 51, 42
-//! or 33) shows only where it ended. Then the likeliest roll that plays it is written (a
-//! non-double first) and a comment line names the others.
+//! or 33) shows only where it ended. Then the roll for which that play gives up least
+//! against the roll's best play is written, and a comment line names the others.
 
 use super::matfile::{self, Action, GameRecord, MatchRecord, Scoreboard};
 use super::{Backgammon, Move, Roll};
@@ -384,7 +384,10 @@ impl Observed {
 }
 
 /// Every roll of the side to move before its roll, with each play, that leaves a position
-/// `fits` accepts: non-doubles first (each twice as likely as a double), then by roll.
+/// `fits` accepts, the likeliest roll first. A play fits a roll better the less it gives up
+/// against that roll's best play (by the evaluation at one ply): a player who rolled 42 makes
+/// its 4-point rather than run `24/18`, which 51 plays too. Then non-doubles (each twice as
+/// likely as a double), then by roll.
 fn plays_to(pos: &Backgammon, fits: impl Fn(&Backgammon) -> bool) -> Vec<(Roll, Move)> {
     let mut found = Vec::new();
     let mut moves = Vec::new();
@@ -396,16 +399,26 @@ fn plays_to(pos: &Backgammon, fits: impl Fn(&Backgammon) -> bool) -> Vec<(Roll, 
         rolled.set_dice(roll);
         moves.clear();
         rolled.legal_moves(&mut moves);
+        let mut best = i32::MIN;
+        let mut fitting = Vec::new();
         for &mv in &moves {
             let mut after = rolled.clone();
             after.play(mv);
+            // The mover's value of its play: the other side is to roll after it.
+            let value = after.evaluate().saturating_neg();
+            best = best.max(value);
             if fits(&after) {
-                found.push((roll, mv));
+                fitting.push((mv, value));
             }
         }
+        found.extend(
+            fitting
+                .into_iter()
+                .map(|(mv, value)| (roll, mv, best - value)),
+        );
     }
-    found.sort_by_key(|(roll, _)| roll.is_double());
-    found
+    found.sort_by_key(|&(roll, _, given_up)| (given_up, roll.is_double()));
+    found.into_iter().map(|(roll, mv, _)| (roll, mv)).collect()
 }
 
 /// Whether two positions agree on everything but the dice: the checkers, who acts, the cube
