@@ -36,6 +36,8 @@ const SORRY: &str = "sorry";
 /// A search running on its own thread; it prints its answer itself.
 struct Job {
     stop: Arc<AtomicBool>,
+    /// Set by `quit`: the search ends without an answer.
+    silent: Arc<AtomicBool>,
     /// `None` when no thread could be started and the answer was given at once.
     thread: Option<JoinHandle<()>>,
 }
@@ -81,6 +83,7 @@ pub(super) fn serve(lines: &Receiver<Line>, out: &Output) -> i32 {
         }
         if let Some(running) = job.take() {
             if line == "quit" {
+                running.silent.store(true, Ordering::Relaxed);
                 running.stop.store(true, Ordering::Relaxed);
             }
             running.finish();
@@ -129,23 +132,39 @@ fn set_position(game: &mut dyn AnyGame, line: &str) -> Result<(), ()> {
     })
 }
 
+/// What a search thread needs: the position, its time, the stop and silence flags, and
+/// where to answer.
+type Task = (
+    Box<dyn AnyGame>,
+    i64,
+    Arc<AtomicBool>,
+    Arc<AtomicBool>,
+    Output,
+);
+
 fn start(game: Box<dyn AnyGame>, movetime: i64, out: Output) -> Job {
     let stop = Arc::new(AtomicBool::new(false));
-    let task = (game, movetime, Arc::clone(&stop), out);
+    let silent = Arc::new(AtomicBool::new(false));
+    let task = (game, movetime, Arc::clone(&stop), Arc::clone(&silent), out);
     let thread = match spawn_with("ubgi search", task, answer) {
         Ok(thread) => Some(thread),
         // No thread to be had (a thread or memory limit): answered here, as if stopped at once.
-        Err(((game, movetime, flag, out), _)) => {
+        Err(((game, movetime, flag, quiet, out), _)) => {
             flag.store(true, Ordering::Relaxed);
-            answer((game, movetime, flag, out));
+            answer((game, movetime, flag, quiet, out));
             None
         }
     };
-    Job { stop, thread }
+    Job {
+        stop,
+        silent,
+        thread,
+    }
 }
 
-/// Searches `game` for `movetime` (or until `stop`) and sends the best action.
-fn answer((game, movetime, stop, out): (Box<dyn AnyGame>, i64, Arc<AtomicBool>, Output)) {
+/// Searches `game` for `movetime` (or until `stop`) and sends the best action, unless `quit`
+/// silenced it meanwhile.
+fn answer((game, movetime, stop, silent, out): Task) {
     let limits = Limits {
         movetime: Some(movetime),
         ..Limits::default()
@@ -154,7 +173,9 @@ fn answer((game, movetime, stop, out): (Box<dyn AnyGame>, i64, Arc<AtomicBool>, 
     let answer = catch_unwind(AssertUnwindSafe(|| {
         best_action(game.as_ref(), &limits, &stop)
     }));
-    send(&out, answer.as_deref().unwrap_or(SORRY));
+    if !silent.load(Ordering::Relaxed) {
+        send(&out, answer.as_deref().unwrap_or(SORRY));
+    }
 }
 
 /// The answer for the position in `game`.
