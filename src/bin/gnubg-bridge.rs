@@ -130,6 +130,8 @@ impl Engine {
 struct Recorder {
     observed: Observed,
     path: PathBuf,
+    /// Whether the record has stopped and the file was written for the last time.
+    done: bool,
 }
 
 impl Recorder {
@@ -139,10 +141,11 @@ impl Recorder {
         Ok(Recorder {
             observed: Observed::new("tabula", "gnubg"),
             path: path.clone(),
+            done: false,
         })
     }
 
-    fn board(&mut self, board: &str) {
+    fn board(&mut self, board: &str) -> Result<(), String> {
         let options = Backgammon::parse_options(&[("cube", "on")]).expect("known options");
         // A board tabula cannot read is answered `Error: ...`, which stops the record.
         // gnubg draws the board for its player 1, who is Black (the right column) in its
@@ -150,15 +153,27 @@ impl Recorder {
         if let Ok(pos) = fibs::from_fibs(board, &options) {
             self.observed.board(&pos.mirrored());
         }
+        match self.observed.stopped() {
+            Some(_) if !self.done => self.save(),
+            _ => Ok(()),
+        }
     }
 
-    /// Takes tabula's answer and writes the file again (a temporary file renamed over it, so
-    /// the file is never half written).
+    /// Takes tabula's answer and writes the file again.
     fn answer(&mut self, answer: &str) -> Result<(), String> {
-        let stopped_before = self.observed.stopped().is_some();
+        if self.done {
+            return Ok(());
+        }
         self.observed.answer(answer);
-        if let (false, Some(why)) = (stopped_before, self.observed.stopped()) {
+        self.save()
+    }
+
+    /// Writes the file (a temporary file renamed over it, so it is never half written); once
+    /// the record has stopped, says why, for the last time.
+    fn save(&mut self) -> Result<(), String> {
+        if let Some(why) = self.observed.stopped() {
             eprintln!("gnubg-bridge: the match file stops here: {why}");
+            self.done = true;
         }
         let Some(record) = self.observed.record() else {
             return Ok(());
@@ -227,7 +242,7 @@ fn serve(
     while let Some(board) = read_board(&mut reader)? {
         let board = fibs_order(board);
         if let Some(recorder) = &mut recorder {
-            recorder.board(&board);
+            recorder.board(&board)?;
         }
         engine.send(&board)?;
         let answer = match engine.receive()? {
