@@ -376,12 +376,7 @@ def check_prompts(page):
     page.setup("backgammon", {"cube": "on"})
     rng = random.Random(5)
     for _ in range(2):
-        page.click("button", "roll")
-        st = page.wait(lambda s: s["dice"], "the roll")
-        before = st["plies"]
-        for kind, name in clicks("backgammon", rng.choice(st["legal"])):
-            page.click(kind, name)
-        page.wait(lambda s: s["plies"] > before, "the play")
+        bg_turn(page, rng)
     page.click("button", "double")
     page.wait(lambda s: s["offered"], "the offer")
     assert "take or drop" in page.text("prompt"), page.text("prompt")

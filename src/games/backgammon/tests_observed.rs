@@ -188,26 +188,17 @@ fn matches_are_rebuilt_from_one_sides_boards() {
 #[test]
 fn what_cannot_be_rebuilt_stops_the_record() {
     let options = Backgammon::parse_options(&[("cube", "on")]).unwrap();
+    let at = |fen: &str| Backgammon::from_fen(fen, &options).unwrap();
+    let start = "w=24:2,13:5,8:3,6:5 b=24:2,13:5,8:3,6:5 w 31 opening match=5";
     let mut late = Observed::new("me", "them");
-    let pos = Backgammon::from_fen(
-        "w=24:2,13:5,8:3,6:5 b=24:2,13:5,8:3,6:5 w 31 opening match=5 score=2-0",
-        &options,
-    )
-    .unwrap();
-    late.board(&pos);
+    late.board(&at(&format!("{start} score=2-0")));
     assert!(late.stopped().unwrap().contains("already under way"));
     assert!(late.record().is_none());
 
     let mut jump = Observed::new("me", "them");
-    let start = Backgammon::from_fen(
-        "w=24:2,13:5,8:3,6:5 b=24:2,13:5,8:3,6:5 w 31 opening match=5 score=0-0",
-        &options,
-    )
-    .unwrap();
-    jump.board(&start);
+    jump.board(&at(&format!("{start} score=0-0")));
     jump.answer("8/5 6/5");
-    let far = Backgammon::from_fen("w=6:15 b=6:15 w 31 match=5 score=0-0", &options).unwrap();
-    jump.board(&far);
+    jump.board(&at("w=6:15 b=6:15 w 31 match=5 score=0-0"));
     assert!(
         jump.stopped().unwrap().contains("cannot tell"),
         "{:?}",
