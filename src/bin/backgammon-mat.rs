@@ -4,8 +4,9 @@
 //! one per line (`game 1 white 52:13/8,24/22`, `game 1 wins white 1`), the same whoever wrote
 //! the file, so two files can be compared (a last game still in play has no `wins` line); `backgammon-mat copy IN OUT` reads IN and writes
 //! it again in tabula's own layout. A malformed file is reported as `FILE:LINE: reason` (exit
-//! status 1).
+//! status 1; a bad command line is status 2).
 
+use clap::{Parser, Subcommand};
 use tabula::game::Side;
 use tabula::games::backgammon::matfile::{self, MatchRecord};
 
@@ -22,16 +23,45 @@ fn name(side: Side) -> &'static str {
     }
 }
 
-fn run(args: &[String]) -> Result<(), String> {
-    match args {
-        [command, files @ ..] if command == "check" && !files.is_empty() => {
+/// Reads, shows and rewrites backgammon match files (.mat).
+#[derive(Parser, Debug)]
+#[command(name = "backgammon-mat")]
+struct Args {
+    #[command(subcommand)]
+    command: Command,
+}
+
+#[derive(Subcommand, Debug)]
+enum Command {
+    /// Replay every game of each file with the rules; print its games and final score
+    Check {
+        #[arg(required = true, value_name = "FILE")]
+        files: Vec<String>,
+    },
+    /// List every action one per line, the same whoever wrote the file
+    Show {
+        #[arg(value_name = "FILE")]
+        file: String,
+    },
+    /// Read IN and write it again in tabula's own layout
+    Copy {
+        #[arg(value_name = "IN")]
+        from: String,
+        #[arg(value_name = "OUT")]
+        to: String,
+    },
+}
+
+fn run(command: &Command) -> Result<(), String> {
+    match command {
+        Command::Check { files } => {
             for file in files {
                 let record = load(file)?;
                 println!("{file}: {}", record.summary());
             }
             Ok(())
         }
-        [command, file] if command == "show" => {
+        Command::Show { file } => {
             let record = load(file)?;
             println!("match {}", record.length);
             for (number, game) in record.games.iter().enumerate() {
@@ -51,22 +81,16 @@ fn run(args: &[String]) -> Result<(), String> {
             }
             Ok(())
         }
-        [command, from, to] if command == "copy" => {
+        Command::Copy { from, to } => {
             let record = load(from)?;
             std::fs::write(to, matfile::write(&record)).map_err(|e| format!("{to}: {e}"))
         }
-        _ => Err(
-            "usage: backgammon-mat check FILE... | backgammon-mat show FILE | \
-             backgammon-mat copy IN OUT"
-                .into(),
-        ),
     }
 }
 
 fn main() {
     tabula::util::cli::exit_on_closed_output();
-    let args: Vec<String> = std::env::args().skip(1).collect();
-    if let Err(message) = run(&args) {
+    if let Err(message) = run(&Args::parse().command) {
         eprintln!("{message}");
         std::process::exit(1);
     }

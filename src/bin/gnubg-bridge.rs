@@ -18,6 +18,7 @@
 //! them, tabula would see the match score the wrong way round, so the bridge swaps the two
 //! names and scores of such boards back before passing them on.
 
+use clap::Parser;
 use std::io::{BufRead, BufReader, Read, Write};
 use std::net::{TcpListener, TcpStream};
 use std::path::PathBuf;
@@ -36,46 +37,35 @@ const LINE_LIMIT: u64 = 4096;
 /// gnubg waits for the bridge without a limit of its own, so a hung engine would hang it.
 const ANSWER_SLACK: Duration = Duration::from_secs(60);
 
+/// Plays tabula inside GNU Backgammon as its external player (`set player 1 external
+/// HOST:PORT` in gnubg): listens for gnubg, answers its boards with tabula's UBGI answers.
+#[derive(Parser, Debug)]
+#[command(name = "gnubg-bridge")]
 struct Settings {
+    /// The address gnubg connects to
+    #[arg(long = "listen", value_name = "HOST:PORT", default_value = DEFAULT_ADDRESS)]
     address: String,
-    tabula: PathBuf,
+    /// The engine (default: `tabula` next to the bridge)
+    #[arg(long, value_name = "PATH")]
+    tabula: Option<PathBuf>,
+    /// tabula's time per decision in milliseconds, at least 1
+    #[arg(long, value_name = "MS", default_value_t = 1000,
+          value_parser = clap::value_parser!(u64).range(1..))]
     movetime: u64,
+    /// Keep the match as a .mat file, written again after every answer
+    #[arg(long, value_name = "FILE")]
     mat: Option<PathBuf>,
 }
 
-fn usage() -> String {
-    "usage: gnubg-bridge [--listen HOST:PORT] [--tabula PATH] [--movetime MS] [--mat FILE]".into()
-}
-
-fn parse_args(args: &[String]) -> Result<Settings, String> {
-    let sibling = std::env::current_exe()
-        .ok()
-        .and_then(|exe| exe.parent().map(|dir| dir.join("tabula")))
-        .unwrap_or_else(|| PathBuf::from("tabula"));
-    let mut settings = Settings {
-        address: DEFAULT_ADDRESS.into(),
-        tabula: sibling,
-        movetime: 1000,
-        mat: None,
-    };
-    let mut rest = args.iter();
-    while let Some(flag) = rest.next() {
-        let value = rest.next().ok_or_else(usage)?;
-        match flag.as_str() {
-            "--listen" => settings.address = value.clone(),
-            "--tabula" => settings.tabula = PathBuf::from(value),
-            "--mat" => settings.mat = Some(PathBuf::from(value)),
-            "--movetime" => {
-                settings.movetime = value
-                    .parse()
-                    .ok()
-                    .filter(|&ms| ms > 0)
-                    .ok_or_else(|| format!("--movetime {value}: a positive number of ms"))?
-            }
-            _ => return Err(usage()),
-        }
+impl Settings {
+    fn engine(&self) -> PathBuf {
+        self.tabula.clone().unwrap_or_else(|| {
+            std::env::current_exe()
+                .ok()
+                .and_then(|exe| exe.parent().map(|dir| dir.join("tabula")))
+                .unwrap_or_else(|| PathBuf::from("tabula"))
+        })
     }
-    Ok(settings)
 }
 
 /// tabula speaking UBGI on its standard input and output.
@@ -87,10 +77,11 @@ struct Engine {
 
 impl Engine {
     fn start(settings: &Settings) -> Result<Engine, String> {
-        let mut command = Command::new(&settings.tabula);
+        let tabula = settings.engine();
+        let mut command = Command::new(&tabula);
         command.env("TABULA_UBGI_MOVETIME", settings.movetime.to_string());
         let child = Child::spawn(&mut command)
-            .map_err(|e| format!("cannot run {}: {e}", settings.tabula.display()))?;
+            .map_err(|e| format!("cannot run {}: {e}", tabula.display()))?;
         let mut engine = Engine {
             child,
             wait: Duration::from_millis(settings.movetime) + ANSWER_SLACK,
@@ -288,9 +279,7 @@ fn run(settings: &Settings) -> Result<(), String> {
 }
 
 fn main() {
-    let args: Vec<String> = std::env::args().skip(1).collect();
-    let outcome = parse_args(&args).and_then(|settings| run(&settings));
-    if let Err(message) = outcome {
+    if let Err(message) = run(&Settings::parse()) {
         eprintln!("gnubg-bridge: {message}");
         std::process::exit(1);
     }

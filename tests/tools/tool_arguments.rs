@@ -541,3 +541,48 @@ fn trainers_check_their_output_before_training() {
         assert!(start.elapsed().as_secs() < 10, "{tool}: found out late");
     }
 }
+
+/// The match-file tools answer `--help` (status 0, the usage on stdout) and refuse a bad
+/// command line as the others do (status 2, nothing run); `gnubg-bridge` refuses a move time
+/// of 0 before it listens.
+#[test]
+fn the_match_file_tools_have_the_usual_command_line() {
+    const MAT: &str = env!("CARGO_BIN_EXE_backgammon-mat");
+    const BRIDGE: &str = env!("CARGO_BIN_EXE_gnubg-bridge");
+    let dir = scratch("match-file-tools");
+    for (tool, usage) in [
+        (MAT, "Usage: backgammon-mat"),
+        (BRIDGE, "Usage: gnubg-bridge"),
+    ] {
+        let help = run(tool, &dir, &["--help"]);
+        assert_eq!(help.status.code(), Some(0), "{tool} --help");
+        assert!(text(&help.stdout).contains(usage), "{}", text(&help.stdout));
+    }
+    usage_errors(
+        MAT,
+        &dir,
+        &[],
+        &[
+            &[],
+            &["check"],
+            &["show"],
+            &["copy", "a.mat"],
+            &["frob", "a.mat"],
+        ],
+    );
+    usage_errors(
+        BRIDGE,
+        &dir,
+        &["--listen", "127.0.0.1:1"],
+        &[
+            &["--movetime", "0"],
+            &["--movetime", "-5"],
+            &["--frob"],
+            &["--mat"],
+        ],
+    );
+    // A file that cannot be read is not a usage error: status 1, naming the file.
+    let missing = run(MAT, &dir, &["check", "missing.mat"]);
+    assert_eq!(missing.status.code(), Some(1));
+    assert!(text(&missing.stderr).starts_with("missing.mat: "));
+}
