@@ -26,7 +26,7 @@ use std::process::Command;
 use std::time::{Duration, Instant};
 use tabula::game::Game;
 use tabula::games::backgammon::observed::Observed;
-use tabula::games::backgammon::{fibs, matfile, Backgammon};
+use tabula::games::backgammon::{fibs, matfile, Backgammon, Options};
 use tabula::util::child::{Child, ReadError};
 
 /// Where gnubg connects unless `--listen` says otherwise.
@@ -121,6 +121,8 @@ impl Engine {
 struct Recorder {
     observed: Observed,
     path: PathBuf,
+    /// How boards are read: with the cube in play.
+    options: Options,
     /// Whether the record has stopped and the file was written for the last time.
     done: bool,
 }
@@ -132,16 +134,16 @@ impl Recorder {
         Ok(Recorder {
             observed: Observed::new("tabula", "gnubg"),
             path: path.clone(),
+            options: Backgammon::parse_options(&[("cube", "on")]).expect("known options"),
             done: false,
         })
     }
 
     fn board(&mut self, board: &str) -> Result<(), String> {
-        let options = Backgammon::parse_options(&[("cube", "on")]).expect("known options");
         // A board tabula cannot read is answered `Error: ...`, which stops the record.
         // gnubg draws the board for its player 1, who is Black (the right column) in its
         // own record of the match: so in this one too.
-        if let Ok(pos) = fibs::from_fibs(board, &options) {
+        if let Ok(pos) = fibs::from_fibs(board, &self.options) {
             self.observed.board(&pos.mirrored());
         }
         match self.observed.stopped() {

@@ -13,7 +13,7 @@
 
 use super::lines::Line;
 use super::response::{Output, Response};
-use crate::registry::{self, AnyGame};
+use crate::registry::{self, backgammon_plain_move, AnyGame};
 use crate::search::Limits;
 use crate::util::threads::spawn_with;
 use std::panic::{catch_unwind, AssertUnwindSafe};
@@ -132,26 +132,33 @@ fn set_position(game: &mut dyn AnyGame, line: &str) -> Result<(), ()> {
     })
 }
 
-/// What a search thread needs: the position, its time, the stop and silence flags, and
-/// where to answer.
-type Task = (
-    Box<dyn AnyGame>,
-    i64,
-    Arc<AtomicBool>,
-    Arc<AtomicBool>,
-    Output,
-);
+/// What a search thread needs.
+struct Task {
+    game: Box<dyn AnyGame>,
+    /// Thinking time in milliseconds.
+    movetime: i64,
+    stop: Arc<AtomicBool>,
+    /// Set by `quit`: no answer is sent.
+    silent: Arc<AtomicBool>,
+    out: Output,
+}
 
 fn start(game: Box<dyn AnyGame>, movetime: i64, out: Output) -> Job {
     let stop = Arc::new(AtomicBool::new(false));
     let silent = Arc::new(AtomicBool::new(false));
-    let task = (game, movetime, Arc::clone(&stop), Arc::clone(&silent), out);
+    let task = Task {
+        game,
+        movetime,
+        stop: Arc::clone(&stop),
+        silent: Arc::clone(&silent),
+        out,
+    };
     let thread = match spawn_with("ubgi search", task, answer) {
         Ok(thread) => Some(thread),
         // No thread to be had (a thread or memory limit): answered here, as if stopped at once.
-        Err(((game, movetime, flag, quiet, out), _)) => {
-            flag.store(true, Ordering::Relaxed);
-            answer((game, movetime, flag, quiet, out));
+        Err((task, _)) => {
+            task.stop.store(true, Ordering::Relaxed);
+            answer(task);
             None
         }
     };
@@ -162,19 +169,19 @@ fn start(game: Box<dyn AnyGame>, movetime: i64, out: Output) -> Job {
     }
 }
 
-/// Searches `game` for `movetime` (or until `stop`) and sends the best action, unless `quit`
+/// Searches for `movetime` (or until `stop`) and sends the best action, unless `quit`
 /// silenced it meanwhile.
-fn answer((game, movetime, stop, silent, out): Task) {
+fn answer(task: Task) {
     let limits = Limits {
-        movetime: Some(movetime),
+        movetime: Some(task.movetime),
         ..Limits::default()
     };
     // A bug must not leave the front end waiting: it hears `sorry`.
     let answer = catch_unwind(AssertUnwindSafe(|| {
-        best_action(game.as_ref(), &limits, &stop)
+        best_action(task.game.as_ref(), &limits, &task.stop)
     }));
-    if !silent.load(Ordering::Relaxed) {
-        send(&out, answer.as_deref().unwrap_or(SORRY));
+    if !task.silent.load(Ordering::Relaxed) {
+        send(&task.out, answer.as_deref().unwrap_or(SORRY));
     }
 }
 
@@ -188,36 +195,7 @@ fn best_action(game: &dyn AnyGame, limits: &Limits, stop: &AtomicBool) -> String
     if game.awaits_chance() && game.pre_chance_moves().is_empty() {
         return "roll".into();
     }
+    // A cube action is its own answer; a play is written in the plain format.
     let best = game.search(limits, stop, &mut |_| {}).best;
-    match best.as_deref() {
-        None => String::new(),
-        Some(action @ ("double" | "roll" | "take" | "drop")) => action.to_owned(),
-        Some(token) => plain_move(token),
-    }
-}
-
-/// The draft's plain move format from the engine's token: `31:8/5,6/5` is `8/5 6/5`, a roll
-/// that cannot be played (`31:pass`) is the blank line.
-fn plain_move(token: &str) -> String {
-    let steps = token.split_once(':').map_or(token, |(_, steps)| steps);
-    if steps == "pass" {
-        return String::new();
-    }
-    steps.split(',').collect::<Vec<_>>().join(" ")
-}
-
-#[cfg(test)]
-mod tests {
-    use super::plain_move;
-
-    #[test]
-    fn moves_are_written_one_pair_per_die() {
-        assert_eq!(plain_move("31:8/5,6/5"), "8/5 6/5");
-        assert_eq!(
-            plain_move("66:bar/19,19/13,13/7,7/1"),
-            "bar/19 19/13 13/7 7/1"
-        );
-        assert_eq!(plain_move("21:2/off,1/off"), "2/off 1/off");
-        assert_eq!(plain_move("64:pass"), "");
-    }
+    best.as_deref().map_or(String::new(), backgammon_plain_move)
 }

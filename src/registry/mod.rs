@@ -12,6 +12,8 @@ pub use crate::strategy::{RolloutLimits, RolloutStats};
 pub use adapter::{
     AnyCounting, AnyGame, AnyHarness, AnyPosition, AnyThinking, Found, Slot, SlotBuilder,
 };
+/// Backgammon's plays in UBGI's plain format (`8/5 6/5`), what the UBGI session answers.
+pub use backgammon::move_text::to_plain as backgammon_plain_move;
 use std::sync::Arc;
 
 /// Builds a game at its start position from `key=value` options and a `Hash` size in MiB.

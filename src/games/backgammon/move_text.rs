@@ -37,6 +37,28 @@ pub fn format_move(mv: Move) -> String {
     s
 }
 
+/// A play in UBGI's plain format (what UBGI engines and GNU Backgammon's external players
+/// answer): `31:8/5,6/5` is `8/5 6/5`, one from/to pair per die, and a roll that cannot be
+/// played (`31:pass`) the empty line; cube actions stay as they are.
+pub fn to_plain(token: &str) -> String {
+    match token.split_once(':') {
+        Some((_, "pass")) => String::new(),
+        Some((_, steps)) => steps.replace(',', " "),
+        None => token.to_owned(),
+    }
+}
+
+/// The token of a play written in UBGI's plain format with `roll`: `8/5 6/5` is
+/// `31:8/5,6/5`, the empty line `31:pass` (the inverse of [`to_plain`]).
+pub fn from_plain(roll: Roll, plain: &str) -> String {
+    let steps: Vec<&str> = plain.split_whitespace().collect();
+    if steps.is_empty() {
+        format!("{}:pass", roll.event())
+    } else {
+        format!("{}:{}", roll.event(), steps.join(","))
+    }
+}
+
 /// A roll written as two digits, in either order (`31` or `13`).
 pub fn parse_roll(token: &str) -> Option<Roll> {
     match token.as_bytes() {

@@ -11,6 +11,7 @@
 //! against the roll's best play is written, and a comment line names the others.
 
 use super::matfile::{self, Action, GameRecord, MatchRecord, Scoreboard};
+use super::move_text::from_plain;
 use super::{Backgammon, Move, Roll};
 use crate::game::{Game, Side};
 
@@ -18,8 +19,6 @@ use crate::game::{Game, Side};
 pub struct Observed {
     /// The observer's name and the other side's.
     players: [String; 2],
-    /// White's and Black's names, once the first board has given the observer its colour.
-    names: [String; 2],
     /// The observer's colour in the record (White: the left column of the `.mat` file): the
     /// colour it acts with on the first board.
     me: Side,
@@ -60,7 +59,6 @@ impl Observed {
     pub fn new(observer: &str, other: &str) -> Observed {
         Observed {
             players: [observer.to_owned(), other.to_owned()],
-            names: [observer.to_owned(), other.to_owned()],
             me: Side::White,
             length: 0,
             games: Vec::new(),
@@ -76,12 +74,6 @@ impl Observed {
     pub fn board(&mut self, shown: &Backgammon) {
         if self.length == 0 && self.stopped.is_none() {
             self.me = shown.side_to_move();
-            let [observer, other] = self.players.clone();
-            self.names = if self.me == Side::White {
-                [observer, other]
-            } else {
-                [other, observer]
-            };
         }
         let result = if shown.side_to_move() == self.me {
             self.take_board(shown)
@@ -114,11 +106,16 @@ impl Observed {
         }
         Some(MatchRecord {
             length: self.length,
-            names: self.names.clone(),
+            names: [Side::White, Side::Black].map(|side| self.name(side).to_owned()),
             games: self.games.clone(),
             unfinished: self.game.as_ref().map_or(Vec::new(), |g| g.actions.clone()),
             comments,
         })
+    }
+
+    /// The name of the side playing `side` in the record.
+    fn name(&self, side: Side) -> &str {
+        &self.players[usize::from(side != self.me)]
     }
 
     fn stop_on(&mut self, result: Result<(), String>) {
@@ -269,7 +266,7 @@ impl Observed {
                 self.comments.push(format!(
                     "game {number}, line {}: {}'s roll {written} is a guess ({} played the same)",
                     game.next_line(),
-                    self.names[self.me.opponent().index()],
+                    self.name(self.me.opponent()),
                     others.join(", ")
                 ));
             }
@@ -323,12 +320,12 @@ impl Observed {
             if ![1, 2, 3].iter().any(|k| k * cube == points) {
                 return Err(format!(
                     "game {number} ended with {points} points to {} on a {cube}-cube",
-                    self.names[winner.index()]
+                    self.name(winner)
                 ));
             }
             self.comments.push(format!(
                 "game {number}: ended by a resignation ({} won {points})",
-                self.names[winner.index()]
+                self.name(winner)
             ));
         }
         self.finish(game, winner, points);
@@ -357,13 +354,7 @@ impl Observed {
             "double" | "take" | "drop" => Some(answer.to_owned()),
             play => {
                 let roll = game.pos.dice().ok_or("a move answered before the roll")?;
-                let steps = play.split_whitespace().collect::<Vec<_>>().join(",");
-                let steps = if steps.is_empty() {
-                    "pass".into()
-                } else {
-                    steps
-                };
-                Some(format!("{}:{steps}", roll.event()))
+                Some(from_plain(roll, play))
             }
         };
         let parsed = token.map(|t| game.pos.parse_move(&t).map_err(|e| format!("{t}: {e}")));

@@ -5,19 +5,11 @@
 
 use super::fibs::{from_fibs, to_fibs};
 use super::matfile::{self, Action, GameRecord, MatchRecord, Scoreboard};
+use super::move_text::{from_plain, to_plain};
 use super::observed::Observed;
 use super::Backgammon;
 use crate::game::{Game, Side};
 use crate::util::rng::Rng;
-
-/// The observer's answer in UBGI's words: `31:8/5,6/5` is `8/5 6/5`, a pass the blank line.
-fn plain(token: &str) -> String {
-    match token.split_once(':') {
-        Some((_, "pass")) => String::new(),
-        Some((_, steps)) => steps.replace(',', " "),
-        None => token.to_owned(),
-    }
-}
 
 /// What the observer is shown: its position as a FIBS board, read back.
 fn shown(pos: &Backgammon) -> Backgammon {
@@ -76,7 +68,7 @@ fn observed_match(length: u16, seed: u64) -> (MatchRecord, MatchRecord) {
                 pos.format_move(moves[rng.below(moves.len() as u64) as usize])
             };
             if black {
-                observer.answer(&plain(&token));
+                observer.answer(&to_plain(&token));
             }
             let mv = pos.parse_move(&token).unwrap();
             actions.push(Action {
@@ -212,4 +204,23 @@ fn what_cannot_be_rebuilt_stops_the_record() {
         .last()
         .unwrap()
         .starts_with("recording stopped"));
+}
+
+/// UBGI's plain format: one from/to pair per die, `bar` and `off`, the empty line for a roll
+/// that cannot be played; cube actions unchanged; and back with the roll.
+#[test]
+fn plays_are_written_one_pair_per_die_and_read_back() {
+    let cases = [
+        ("31:8/5,6/5", "8/5 6/5"),
+        ("66:bar/19,19/13,13/7,7/1", "bar/19 19/13 13/7 7/1"),
+        ("21:2/off,1/off", "2/off 1/off"),
+        ("64:pass", ""),
+    ];
+    for (token, plain) in cases {
+        assert_eq!(to_plain(token), plain);
+        let roll = super::move_text::parse_roll(&token[..2]).unwrap();
+        assert_eq!(from_plain(roll, plain), token);
+    }
+    assert_eq!(to_plain("double"), "double");
+    assert_eq!(to_plain("take"), "take");
 }
