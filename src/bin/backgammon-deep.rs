@@ -19,6 +19,11 @@
 //!   roll played, with their own targets; `--trials N` gives contact positions the mean of
 //!   N rollouts played on to the race instead; `--correct N` does so only where N rollouts
 //!   (4N when those disagree) stand clearly apart from the lookahead.
+//! - `backgammon-deep mix --corrected C --lookahead L --out DATA [--repeat K] [--anchor
+//!   [--from W]]` keeps the corrections of a `--correct` file C: its positions whose target
+//!   differs from L's (the same seed without `--correct`, so the same games) K times, the
+//!   others once with L's target, or with W's own outputs (`--anchor`), so that training from
+//!   W moves it only where the rollouts corrected it (the cube network, docs/backgammon.md).
 //! - `backgammon-deep calibrate --games N --seed S [--from W]` plays N self-play games at 1
 //!   ply and prints W's predicted chances beside the results, by kind of position and by
 //!   predicted chance of winning.
@@ -130,6 +135,30 @@ enum Command {
         /// Adam steps instead of plain gradient steps
         #[arg(long)]
         adam: bool,
+    },
+    /// Keeps a `generate --correct` file's corrections: its positions whose target differs
+    /// from the lookahead file's are written `--repeat` times, the others with the lookahead
+    /// target, or with the network's own outputs (`--anchor`)
+    Mix {
+        /// The data file of `generate --correct`
+        #[arg(long, value_name = "FILE")]
+        corrected: PathBuf,
+        /// The data file of the same `generate` without `--correct` (the same games)
+        #[arg(long, value_name = "FILE")]
+        lookahead: PathBuf,
+        /// Where the mixed data goes
+        #[arg(long, value_name = "FILE")]
+        out: PathBuf,
+        /// How many times a corrected position is written
+        #[arg(long, value_name = "N", default_value_t = 1, value_parser = clap::value_parser!(u32).range(1..))]
+        repeat: u32,
+        /// The positions not corrected get the network's own outputs as targets, so that
+        /// training moves it only where the rollouts corrected it
+        #[arg(long)]
+        anchor: bool,
+        /// The network of `--anchor` (default: the shipped weights)
+        #[arg(long, value_name = "FILE")]
+        from: Option<PathBuf>,
     },
     /// Compares the network's chances with the results of its own 1-ply self-play games
     Calibrate {
@@ -715,6 +744,48 @@ fn generate(net: &Net, positions: u32, seed: u64, play: Play, depth: Depth, out:
         .unwrap_or_else(|e| fail(format!("cannot write {}: {e}", out.display())));
 }
 
+/// [`Command::Mix`] on the texts of two data files: the corrected file's lines up to the
+/// shorter file's end (a run stopped early may leave its last line unfinished: dropped), each
+/// line that differs from the lookahead file's `repeat` times, each other line once, with
+/// `anchor`'s outputs as its target when given. An error names a line whose positions differ.
+fn mix(corrected: &str, lookahead: &str, repeat: u32, anchor: Option<&Net>) -> Result<String, String> {
+    let complete = |text: &str| -> Vec<String> {
+        let mut lines: Vec<String> = text.split('\n').map(str::to_owned).collect();
+        lines.pop();
+        lines
+    };
+    let (corrected, lookahead) = (complete(corrected), complete(lookahead));
+    let mut out = String::new();
+    let mut scratch = Vec::new();
+    for (n, (c, l)) in corrected.iter().zip(&lookahead).enumerate() {
+        let fen = c.split_once('\t').map(|(fen, _)| fen);
+        if fen.is_none() || fen != l.split_once('\t').map(|(fen, _)| fen) {
+            return Err(format!("line {}: not the same position in both files", n + 1));
+        }
+        if c != l {
+            for _ in 0..repeat {
+                out.push_str(c);
+                out.push('\n');
+            }
+            continue;
+        }
+        match anchor {
+            Some(net) => {
+                let fen = fen.expect("checked above");
+                let pos = parse_fen(fen, &Options::default())
+                    .map_err(|_| format!("line {}: not a position", n + 1))?;
+                let own = net.outputs(&pos, &mut scratch).map(|v| format!("{v:.5}"));
+                out.push_str(&format!("{fen}\t{}\n", own.join(" ")));
+            }
+            None => {
+                out.push_str(l);
+                out.push('\n');
+            }
+        }
+    }
+    Ok(out)
+}
+
 /// One training example: the encoded inputs and the target.
 struct Example {
     x: Vec<(usize, f32)>,
@@ -897,6 +968,25 @@ fn main() {
                 siblings,
             };
             generate(&net, positions, seed, play, depth, &out);
+        }
+        Command::Mix {
+            corrected,
+            lookahead,
+            out,
+            repeat,
+            anchor,
+            from,
+        } => {
+            bearoff::prepare();
+            let net = anchor.then(|| read_net(&from));
+            let read = |path: &Path| {
+                std::fs::read_to_string(path)
+                    .unwrap_or_else(|e| fail(format!("cannot read {}: {e}", path.display())))
+            };
+            let mixed = mix(&read(&corrected), &read(&lookahead), repeat, net.as_ref())
+                .unwrap_or_else(|message| fail(message));
+            std::fs::write(&out, mixed)
+                .unwrap_or_else(|e| fail(format!("cannot write {}: {e}", out.display())));
         }
         Command::Calibrate { games, seed, from } => {
             bearoff::prepare();
@@ -1230,5 +1320,28 @@ mod tests {
             &mut scratch,
         );
         assert!(out.is_empty(), "{out:?}");
+    }
+
+    /// `mix` keeps the corrected lines `repeat` times and the others once, with the lookahead
+    /// or the network's own outputs; an unfinished last line is dropped, and files of other
+    /// games are refused.
+    #[test]
+    fn mix_repeats_corrections_and_anchors_the_rest() {
+        let a = "w=24:2,13:5,8:3,6:5 b=24:2,13:5,8:3,6:5 w - opening";
+        let b = "w=24:2,13:4,8:3,6:5,5:1 b=24:2,13:5,8:3,6:5 b -";
+        let lookahead = format!("{a}\t0.5 0.1 0 0.1 0\n{b}\t0.4 0.1 0 0.1 0\n{a}\t0.5");
+        let corrected = format!("{a}\t0.5 0.1 0 0.1 0\n{b}\t0.3 0.1 0 0.2 0\n");
+        let plain = mix(&corrected, &lookahead, 3, None).unwrap();
+        let c = format!("{b}\t0.3 0.1 0 0.2 0\n");
+        assert_eq!(plain, format!("{a}\t0.5 0.1 0 0.1 0\n{c}{c}{c}"));
+        let net = read_net(&None);
+        let own = net
+            .outputs(&position(a), &mut Vec::new())
+            .map(|v| format!("{v:.5}"))
+            .join(" ");
+        let anchored = mix(&corrected, &lookahead, 1, Some(&net)).unwrap();
+        assert_eq!(anchored, format!("{a}\t{own}\n{c}"));
+        let other = format!("{b}\t0.5 0.1 0 0.1 0\n");
+        assert!(mix(&other, &lookahead, 1, None).unwrap_err().contains("line 1"));
     }
 }

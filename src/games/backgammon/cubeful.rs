@@ -63,9 +63,15 @@ pub struct Chances {
 /// all-home races), whatever evaluation chooses the checker plays (`eval=heuristic` gives
 /// only an equity, pubeval only a ranking score, and read as winning chances they double from
 /// the start and drop at once), made consistent (gammons within wins). In longer races the
-/// winning chance mixes in the race model's ([`race::model_weight`]).
+/// winning chance mixes in the race model's ([`race::model_weight`]). The network is the cube
+/// network where a cube decision is being searched ([`Backgammon::for_cube_decision`]).
 pub fn chances(pos: &Backgammon) -> Chances {
-    let out = nn::shipped().outputs(pos, &mut Vec::with_capacity(64));
+    let net = if pos.uses_cube_net() {
+        nn::for_cube()
+    } else {
+        nn::shipped()
+    };
+    let out = net.outputs(pos, &mut Vec::with_capacity(64));
     let [mut win, win_gammon, win_backgammon, lose_gammon, lose_backgammon] = out.map(f64::from);
     let (me, them) = (
         pos.checkers(pos.side_to_move()),

@@ -168,6 +168,7 @@ static KEYS: [[[u64; 16]; 26]; 2] = {
 
 const BLACK_TO_MOVE: u64 = splitmix(0xB1AC);
 const OPENING: u64 = splitmix(0x0BE7);
+const CUBE_NET: u64 = splitmix(0x0C0B_E4E7);
 
 /// Zobrist hash of everything that decides the future: checkers, side to move, roll, opening
 /// flag, cube and match score.
@@ -184,6 +185,10 @@ pub fn zobrist(pos: &Backgammon) -> u64 {
     }
     if pos.is_opening() {
         h ^= OPENING;
+    }
+    // A cube decision's positions are valued by another network: never the same entry.
+    if pos.uses_cube_net() {
+        h ^= CUBE_NET;
     }
     if let Some(roll) = pos.dice() {
         h ^= splitmix(0xD1CE + roll.event() as u64);

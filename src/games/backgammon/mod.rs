@@ -85,6 +85,9 @@ pub struct Backgammon {
     jacoby: bool,
     /// The match this game belongs to (length 0: money play).
     score: MatchScore,
+    /// Whether the chances come from the cube network ([`nn::for_cube`]): set on the
+    /// positions a cube decision searches from ([`Backgammon::for_cube_decision`]).
+    cube_net: bool,
 }
 
 impl Backgammon {
@@ -109,6 +112,7 @@ impl Backgammon {
             beaver: options.beaver,
             jacoby: options.jacoby,
             score: MatchScore::new(options.match_length),
+            cube_net: false,
         }
     }
 
@@ -158,6 +162,20 @@ impl Backgammon {
     /// The evaluation this position's game uses.
     pub fn eval_kind(&self) -> EvalKind {
         self.eval
+    }
+
+    /// This position as the cube decisions value it: every position searched from it takes
+    /// its chances from the cube network ([`nn::for_cube`]) instead of the checker-play one.
+    pub fn for_cube_decision(&self) -> Backgammon {
+        Backgammon {
+            cube_net: true,
+            ..self.clone()
+        }
+    }
+
+    /// Whether the chances come from the cube network ([`Backgammon::for_cube_decision`]).
+    pub fn uses_cube_net(&self) -> bool {
+        self.cube_net
     }
 
     /// Switches the evaluation (matches between evaluations on the same dice).
@@ -350,6 +368,9 @@ impl Game for Backgammon {
         // match equity table.
         if options.eval == EvalKind::Neural || options.cube || options.match_length > 0 {
             nn::shipped();
+        }
+        if options.cube || options.match_length > 0 {
+            nn::for_cube();
         }
         if options.match_length > 0 {
             met::table();

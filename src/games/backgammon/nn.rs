@@ -155,6 +155,18 @@ pub fn install(net: Net) -> bool {
     NET.set(net).is_ok()
 }
 
+/// The network the cube decisions take their chances from: the shipped network trained
+/// further on targets that rollouts of its own play corrected where they showed its value
+/// clearly off. Its values are nearer the truth and its ranking of plays is worse, so it values
+/// the cube decisions and never chooses a play (docs/backgammon.md, "The cube network").
+pub fn for_cube() -> &'static Net {
+    static CUBE_NET: std::sync::OnceLock<Net> = std::sync::OnceLock::new();
+    CUBE_NET.get_or_init(|| {
+        bearoff::prepare();
+        Net::from_text(include_str!("cube.weights")).expect("cube.weights is well formed")
+    })
+}
+
 /// [`Game::evaluate`] with the shipped network: equity in thousandths of a point.
 pub fn evaluate(pos: &Backgammon) -> i32 {
     thread_local! {

@@ -2,8 +2,8 @@
 //! engine's own cube decisions on positions whose right decision is known.
 
 use super::*;
-use crate::search::{Limits, Searcher, Table};
-use crate::strategy::backgammon::{decide_before_chance, Lookahead};
+use crate::search::{Limits, Table};
+use crate::strategy::backgammon::{decide_answer, decide_before_chance, Lookahead};
 use crate::strategy::Chosen;
 use std::sync::atomic::AtomicBool;
 
@@ -45,13 +45,8 @@ fn before_roll(p: &Backgammon, depth: u32) -> String {
 fn answer(p: &Backgammon, depth: u32) -> String {
     let doubled = played(p.clone(), &["double"]);
     let table = Table::new(16);
-    let found = Lookahead.search(
-        &doubled,
-        &limits(depth),
-        &table,
-        &AtomicBool::new(false),
-        &mut |_| {},
-    );
+    let stop = AtomicBool::new(false);
+    let found = decide_answer(&doubled, &Lookahead, &limits(depth), &table, &stop, &mut |_| {});
     doubled.format_move(found.best.unwrap())
 }
 
@@ -67,6 +62,23 @@ fn no_double_early_in_the_game() {
 
 /// Races judged by the pip count alone: a lead of about 8% at 100 pips is a double and a
 /// take, above about 12% a drop (the usual race rules of thumb, e.g. Keith's count).
+/// The cube decisions take their chances from the cube network and checker play from the
+/// shipped one: where the networks apply (contact) the values differ, in an all-home race both
+/// are the bear-off database's; and the two never share a table entry.
+#[test]
+fn cube_decisions_value_positions_with_the_cube_network() {
+    let contact = played(Backgammon::start(&options(CUBE)), &["31:8/5,6/5"]);
+    let decider = contact.for_cube_decision();
+    assert!(decider.uses_cube_net() && !contact.uses_cube_net());
+    assert_ne!(decider.evaluate(), contact.evaluate());
+    assert_ne!(decider.hash(), contact.hash());
+    // The flag goes with every position searched from it.
+    let child = played(decider.clone(), &["43:24/21,13/9"]);
+    assert!(child.uses_cube_net());
+    let home = at("w=6:4,5:4,4:4,3:3 b=6:4,5:4,4:4,3:3 w -", CUBE);
+    assert_eq!(home.for_cube_decision().evaluate(), home.evaluate());
+}
+
 #[test]
 fn race_doubles_take_and_drop() {
     // 98 against 108 pips, on roll: double, take.

@@ -41,7 +41,7 @@ pub struct Weighed<M> {
 /// `limits`, each child searched by `searcher`; the choice of the deepest depth searched
 /// completely wins (a move only when it is worth more than rolling by more than the game's
 /// [`CubeGame::pre_chance_margin`]; with several, the one that does so by most).
-/// Reports each depth.
+/// Every search starts from [`CubeGame::for_cube_decision`]. Reports each depth.
 pub fn decide_before_chance<G: CubeGame>(
     root: &G,
     searcher: &dyn Searcher<G>,
@@ -50,6 +50,7 @@ pub fn decide_before_chance<G: CubeGame>(
     stop: &AtomicBool,
     report: &mut dyn FnMut(&Info),
 ) -> Decision<G::Move> {
+    let root = &root.for_cube_decision();
     let (start, budget, max_depth) = deepening(limits);
     let mut moves = Vec::new();
     root.pre_chance_moves(&mut moves);
@@ -183,8 +184,9 @@ pub struct Answer<M> {
 /// the other within `limits`: each answer valued alone as [`decide_before_chance`] values
 /// the answers it expects, the best of the deepest depth searched completely chosen among
 /// those allowed (`searchmoves`; the first of equal ones). Depth `D` sees the answer and
-/// `D - 1` checker plays, as `go depth D` always did. Reports each depth, one line per
-/// answer with `MultiPV` above 1.
+/// `D - 1` checker plays, as `go depth D` always did. Every search starts from
+/// [`CubeGame::for_cube_decision`]. Reports each depth, one line per answer with `MultiPV`
+/// above 1.
 pub fn decide_answer<G: CubeGame>(
     root: &G,
     searcher: &dyn Searcher<G>,
@@ -193,6 +195,7 @@ pub fn decide_answer<G: CubeGame>(
     stop: &AtomicBool,
     report: &mut dyn FnMut(&Info),
 ) -> Answer<G::Move> {
+    let root = &root.for_cube_decision();
     let (start, budget, max_depth) = deepening(limits);
     let mut answer = Answer {
         best: None,

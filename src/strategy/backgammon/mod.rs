@@ -32,6 +32,9 @@ pub trait CubeGame: Complete {
     fn decision_note(&self, roll: Option<i32>, answers: &[(Self::Move, i32)]) -> Option<String>;
     /// The value checker plays are chosen by when it is not [`crate::game::Game::evaluate`].
     fn choice_value(&self) -> Option<i32>;
+    /// The position the decisions around the cube search from: values there may come from
+    /// another evaluation than checker play's.
+    fn for_cube_decision(&self) -> Self;
 }
 
 impl CubeGame for Backgammon {
@@ -52,6 +55,9 @@ impl CubeGame for Backgammon {
     }
     fn choice_value(&self) -> Option<i32> {
         Backgammon::choice_value(self)
+    }
+    fn for_cube_decision(&self) -> Self {
+        Backgammon::for_cube_decision(self)
     }
 }
 
