@@ -157,7 +157,7 @@ enum Command {
         #[arg(long)]
         anchor: bool,
         /// The network of `--anchor` (default: the shipped weights)
-        #[arg(long, value_name = "FILE")]
+        #[arg(long, value_name = "FILE", requires = "anchor")]
         from: Option<PathBuf>,
     },
     /// Compares the network's chances with the results of its own 1-ply self-play games
@@ -748,7 +748,12 @@ fn generate(net: &Net, positions: u32, seed: u64, play: Play, depth: Depth, out:
 /// shorter file's end (a run stopped early may leave its last line unfinished: dropped), each
 /// line that differs from the lookahead file's `repeat` times, each other line once, with
 /// `anchor`'s outputs as its target when given. An error names a line whose positions differ.
-fn mix(corrected: &str, lookahead: &str, repeat: u32, anchor: Option<&Net>) -> Result<String, String> {
+fn mix(
+    corrected: &str,
+    lookahead: &str,
+    repeat: u32,
+    anchor: Option<&Net>,
+) -> Result<String, String> {
     let complete = |text: &str| -> Vec<String> {
         let mut lines: Vec<String> = text.split('\n').map(str::to_owned).collect();
         lines.pop();
@@ -760,7 +765,10 @@ fn mix(corrected: &str, lookahead: &str, repeat: u32, anchor: Option<&Net>) -> R
     for (n, (c, l)) in corrected.iter().zip(&lookahead).enumerate() {
         let fen = c.split_once('\t').map(|(fen, _)| fen);
         if fen.is_none() || fen != l.split_once('\t').map(|(fen, _)| fen) {
-            return Err(format!("line {}: not the same position in both files", n + 1));
+            return Err(format!(
+                "line {}: not the same position in both files",
+                n + 1
+            ));
         }
         if c != l {
             for _ in 0..repeat {
@@ -1342,6 +1350,8 @@ mod tests {
         let anchored = mix(&corrected, &lookahead, 1, Some(&net)).unwrap();
         assert_eq!(anchored, format!("{a}\t{own}\n{c}"));
         let other = format!("{b}\t0.5 0.1 0 0.1 0\n");
-        assert!(mix(&other, &lookahead, 1, None).unwrap_err().contains("line 1"));
+        assert!(mix(&other, &lookahead, 1, None)
+            .unwrap_err()
+            .contains("line 1"));
     }
 }

@@ -182,7 +182,27 @@ fn backgammon_deep_refuses_nonsense_numbers() {
         ],
     );
     usage_errors(DEEP, &dir, &["calibrate"], &[&["--games", "0"]]);
+    let mixed = dir.join("m.data").display().to_string();
+    usage_errors(
+        DEEP,
+        &dir,
+        &[
+            "mix",
+            "--corrected",
+            &data,
+            "--lookahead",
+            &data,
+            "--out",
+            &mixed,
+        ],
+        &[
+            &["--repeat", "0"],
+            // A network for the anchor without the anchor would be ignored.
+            &["--from", SHIPPED],
+        ],
+    );
     assert!(!dir.join("w").exists() && !dir.join("g.data").exists());
+    assert!(!dir.join("m.data").exists());
 }
 
 #[test]

@@ -46,7 +46,14 @@ fn answer(p: &Backgammon, depth: u32) -> String {
     let doubled = played(p.clone(), &["double"]);
     let table = Table::new(16);
     let stop = AtomicBool::new(false);
-    let found = decide_answer(&doubled, &Lookahead, &limits(depth), &table, &stop, &mut |_| {});
+    let found = decide_answer(
+        &doubled,
+        &Lookahead,
+        &limits(depth),
+        &table,
+        &stop,
+        &mut |_| {},
+    );
     doubled.format_move(found.best.unwrap())
 }
 
@@ -60,8 +67,6 @@ fn no_double_early_in_the_game() {
     assert_eq!(answer(&p, 1), "take");
 }
 
-/// Races judged by the pip count alone: a lead of about 8% at 100 pips is a double and a
-/// take, above about 12% a drop (the usual race rules of thumb, e.g. Keith's count).
 /// The cube decisions take their chances from the cube network and checker play from the
 /// shipped one: where the networks apply (contact) the values differ, in an all-home race both
 /// are the bear-off database's; and the two never share a table entry.
@@ -79,6 +84,8 @@ fn cube_decisions_value_positions_with_the_cube_network() {
     assert_eq!(home.for_cube_decision().evaluate(), home.evaluate());
 }
 
+/// Races judged by the pip count alone: a lead of about 8% at 100 pips is a double and a
+/// take, above about 12% a drop (the usual race rules of thumb, e.g. Keith's count).
 #[test]
 fn race_doubles_take_and_drop() {
     // 98 against 108 pips, on roll: double, take.
