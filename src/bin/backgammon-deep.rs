@@ -754,12 +754,7 @@ fn mix(
     repeat: u32,
     anchor: Option<&Net>,
 ) -> Result<String, String> {
-    let complete = |text: &str| -> Vec<String> {
-        let mut lines: Vec<String> = text.split('\n').map(str::to_owned).collect();
-        lines.pop();
-        lines
-    };
-    let (corrected, lookahead) = (complete(corrected), complete(lookahead));
+    let (corrected, lookahead) = (complete_lines(corrected), complete_lines(lookahead));
     let mut out = String::new();
     let mut scratch = Vec::new();
     for (n, (c, l)) in corrected.iter().zip(&lookahead).enumerate() {
@@ -792,6 +787,12 @@ fn mix(
         }
     }
     Ok(out)
+}
+
+/// The lines of `text` that end with a newline: what follows the last one is unfinished.
+fn complete_lines(text: &str) -> Vec<&str> {
+    text.rsplit_once('\n')
+        .map_or(Vec::new(), |(lines, _)| lines.split('\n').collect())
 }
 
 /// One training example: the encoded inputs and the target.
