@@ -197,8 +197,8 @@ fn match_points(stakes: &Stakes, ch: &Chances, k: usize) -> (f64, f64) {
             .then(|| (table.take_point(a, b, k + 1), stakes.value(-2 * v))),
         my_cash: None,
     };
-    let take = met::inf_above(|p| i_own.model_at(p), stakes.value(-v));
-    let cash = met::sup_below(|p| they_own.model_at(p), stakes.value(v));
+    let take = i_own.model_inf_above(stakes.value(-v));
+    let cash = they_own.model_sup_below(stakes.value(v));
     (take, cash)
 }
 

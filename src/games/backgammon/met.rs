@@ -52,8 +52,8 @@ impl Live {
                 return cash.max(dead);
             }
         }
-        let (x0, y0) = self.opp_cash.unwrap_or((0.0, self.lose));
-        let (x1, y1) = self.my_cash.unwrap_or((1.0, self.win));
+        let ((x0, y0), (x1, y1)) = self.line();
+        // Through the two points, so that each end is met exactly.
         let line = if x1 - x0 < 1e-12 {
             (y0 + y1) / 2.0
         } else {
@@ -67,6 +67,15 @@ impl Live {
         }
     }
 
+    /// The two ends of the live-cube line: the cash points (or the game's own ends where a
+    /// side cannot cash) with their values.
+    fn line(&self) -> ((f64, f64), (f64, f64)) {
+        (
+            self.opp_cash.unwrap_or((0.0, self.lose)),
+            self.my_cash.unwrap_or((1.0, self.win)),
+        )
+    }
+
     /// The dead-cube value of the model: linear between losing and winning.
     fn chord(&self, p: f64) -> f64 {
         self.lose + (self.win - self.lose) * p
@@ -75,6 +84,78 @@ impl Live {
     /// The equity at `p` with the model's dead value (linear between losing and winning).
     pub fn model_at(&self, p: f64) -> f64 {
         self.at(p, self.chord(p))
+    }
+
+    /// The kinks of [`Live::model_at`] in [0, 1], in order, each with the model's value
+    /// there: the ends, the cash points, and where the chord crosses each other piece (the
+    /// line between the cash points and the cash values themselves). Between two of them the
+    /// function is linear. On the stack: this runs at every evaluation in a match.
+    fn kinks(&self) -> ([(f64, f64); 7], usize) {
+        // A piece as (value at 0, slope); the chord's crossing of it.
+        let chord = (self.lose, self.win - self.lose);
+        let crossing = |(a, b): (f64, f64)| (b != chord.1).then(|| (a - chord.0) / (chord.1 - b));
+        let ((x0, y0), (x1, y1)) = self.line();
+        let line = if x1 - x0 < 1e-12 {
+            ((y0 + y1) / 2.0, 0.0)
+        } else {
+            let slope = (y1 - y0) / (x1 - x0);
+            (y0 - slope * x0, slope)
+        };
+        let candidates = [
+            Some(0.0),
+            Some(1.0),
+            self.opp_cash.map(|(q, _)| q),
+            self.my_cash.map(|(c, _)| c),
+            crossing(line),
+            self.opp_cash.and_then(|(_, d)| crossing((d, 0.0))),
+            self.my_cash.and_then(|(_, c)| crossing((c, 0.0))),
+        ];
+        let mut points = [(0.0, 0.0); 7];
+        let mut n = 0;
+        for p in candidates.into_iter().flatten() {
+            if (0.0..=1.0).contains(&p) {
+                points[n] = (p, 0.0);
+                n += 1;
+            }
+        }
+        points[..n].sort_unstable_by(|a, b| a.0.total_cmp(&b.0));
+        for point in &mut points[..n] {
+            point.1 = self.model_at(point.0);
+        }
+        (points, n)
+    }
+
+    /// The smallest `p` in [0, 1] with [`Live::model_at`]`(p) >= level` (1 when there is
+    /// none): the model is non-decreasing and linear between its kinks, so the answer is
+    /// exact, where a bisection paid two dozen evaluations for it in every match position.
+    pub fn model_inf_above(&self, level: f64) -> f64 {
+        let (points, n) = self.kinks();
+        let points = &points[..n];
+        if points[0].1 >= level {
+            return 0.0;
+        }
+        for pair in points.windows(2) {
+            if pair[1].1 >= level {
+                return interpolate(pair[0], pair[1], level);
+            }
+        }
+        1.0
+    }
+
+    /// The largest `p` in [0, 1] with [`Live::model_at`]`(p) <= level` (0 when there is
+    /// none), exact as [`Live::model_inf_above`].
+    pub fn model_sup_below(&self, level: f64) -> f64 {
+        let (points, n) = self.kinks();
+        let points = &points[..n];
+        if points[n - 1].1 <= level {
+            return 1.0;
+        }
+        for pair in points.windows(2).rev() {
+            if pair[0].1 <= level {
+                return interpolate(pair[0], pair[1], level);
+            }
+        }
+        0.0
     }
 }
 
@@ -196,8 +277,8 @@ impl Met {
             let (win, lose) = ends(v);
             let (cash, drop) = (value(v), value(-v));
             // The opponent takes while its equity, mine negated, beats dropping.
-            let c = sup_below(|p| opp_next.model_at(p), cash);
-            let q = inf_above(|p| own_next.model_at(p), drop);
+            let c = opp_next.model_sup_below(cash);
+            let q = own_next.model_inf_above(drop);
             take[k] = q;
             let mine = (v < ai).then_some((c, cash));
             let theirs = (v < bi).then_some((q, drop));
@@ -246,45 +327,11 @@ fn published(a: usize, b: usize, crawford: bool) -> Option<f64> {
     })
 }
 
-/// Bisection steps: 2^-24 is far below what any decision depends on.
-const BISECTIONS: usize = 24;
-
-/// The largest `p` in [0, 1] with `f(p) <= level`, for a non-decreasing `f` (bisection).
-pub fn sup_below(f: impl Fn(f64) -> f64, level: f64) -> f64 {
-    if f(1.0) <= level {
-        return 1.0;
+/// Where the line through the points `(p0, v0)` and `(p1, v1)` reaches `level`, kept
+/// between them.
+fn interpolate((p0, v0): (f64, f64), (p1, v1): (f64, f64), level: f64) -> f64 {
+    if v1 == v0 {
+        return p0;
     }
-    if f(0.0) > level {
-        return 0.0;
-    }
-    let (mut lo, mut hi) = (0.0, 1.0);
-    for _ in 0..BISECTIONS {
-        let mid = (lo + hi) / 2.0;
-        if f(mid) <= level {
-            lo = mid;
-        } else {
-            hi = mid;
-        }
-    }
-    lo
-}
-
-/// The smallest `p` in [0, 1] with `f(p) >= level`, for a non-decreasing `f` (bisection).
-pub fn inf_above(f: impl Fn(f64) -> f64, level: f64) -> f64 {
-    if f(0.0) >= level {
-        return 0.0;
-    }
-    if f(1.0) < level {
-        return 1.0;
-    }
-    let (mut lo, mut hi) = (0.0, 1.0);
-    for _ in 0..BISECTIONS {
-        let mid = (lo + hi) / 2.0;
-        if f(mid) >= level {
-            hi = mid;
-        } else {
-            lo = mid;
-        }
-    }
-    hi
+    (p0 + (level - v0) * (p1 - p0) / (v1 - v0)).clamp(p0, p1)
 }

@@ -632,6 +632,13 @@ impl Backgammon {
         (cube::DOUBLE_MARGIN * cubeful::normalized_unit(self)).round() as i32
     }
 
+    /// Evaluation units per point of equity normalized to the cube: for money the cube's
+    /// value in thousandths of a point, in a match gnubg's EMG at the score (the gap between
+    /// winning and losing the cube's value, halved).
+    pub fn equity_unit(&self) -> f64 {
+        cubeful::normalized_unit(self)
+    }
+
     /// True when the side to move answers a double (`take`, `drop`, `beaver`).
     pub fn answers_pre_chance(&self) -> bool {
         self.cube.offered && self.outcome().is_none()

@@ -383,6 +383,78 @@ fn match_equity_table_is_consistent() {
     assert!((t.take_point(2, 2, 0) - (1.0 - t.mwc(1, 2, true))).abs() < 1e-6);
 }
 
+/// The match model's take and cash points are found exactly on its piecewise-linear equity
+/// lines: the same points as a plain bisection finds, on random lines of every shape (either
+/// side able to cash, both, or neither).
+#[test]
+fn live_cube_crossings_match_a_bisection() {
+    use super::met::Live;
+    let mut rng = crate::util::rng::Rng::new(0x5EED_0F_7A4E);
+    let mut unit = move || rng.unit();
+    // The smallest `p` with `f(p) >= level` by bisection, as the model found it before.
+    let bisect = |f: &dyn Fn(f64) -> f64, level: f64, above: bool| {
+        let (mut lo, mut hi) = (0.0, 1.0);
+        if above {
+            if f(0.0) >= level {
+                return 0.0;
+            }
+            if f(1.0) < level {
+                return 1.0;
+            }
+        } else {
+            if f(1.0) <= level {
+                return 1.0;
+            }
+            if f(0.0) > level {
+                return 0.0;
+            }
+        }
+        for _ in 0..60 {
+            let mid = (lo + hi) / 2.0;
+            let high = if above {
+                f(mid) >= level
+            } else {
+                f(mid) > level
+            };
+            if high {
+                hi = mid;
+            } else {
+                lo = mid;
+            }
+        }
+        if above {
+            hi
+        } else {
+            lo
+        }
+    };
+    for case in 0..2000 {
+        let lose = -0.2 - 0.8 * unit();
+        let win = 0.2 + 0.8 * unit();
+        let chord_at = |p: f64| lose + (win - lose) * p;
+        let q = 0.5 * unit();
+        let c = 0.5 + 0.5 * unit();
+        let live = Live {
+            lose,
+            win,
+            opp_cash: (case % 4 >= 2).then(|| (q, chord_at(q) - 0.3 * unit())),
+            my_cash: (case % 2 == 1).then(|| (c, chord_at(c) + 0.3 * unit())),
+        };
+        let f = |p: f64| live.model_at(p);
+        let level = lose + (win - lose) * (1.4 * unit() - 0.2);
+        let (exact, reference) = (live.model_inf_above(level), bisect(&f, level, true));
+        assert!(
+            (exact - reference).abs() < 1e-9,
+            "{live:?} {level}: {exact} {reference}"
+        );
+        let (exact, reference) = (live.model_sup_below(level), bisect(&f, level, false));
+        assert!(
+            (exact - reference).abs() < 1e-9,
+            "{live:?} {level}: {exact} {reference}"
+        );
+    }
+}
+
 /// Random match games: the position string, XGID and GNU IDs keep the score and the
 /// Crawford flag, and hashes differ between scores.
 #[test]

@@ -24,12 +24,15 @@ use std::time::{Duration, Instant};
 
 /// At most this many plays go on to the 2-ply pass.
 pub const CANDIDATES: usize = 8;
-/// Plays more than this far (thousandths of a point) below the best 1-ply play are dropped.
-pub const MARGIN: i32 = 160;
+/// Plays more than this far below the best 1-ply play are dropped, in points of equity
+/// normalized to the stake ([`CubeGame::equity_unit`]): with the cube at 4 the same share of
+/// the stake as at 1, in a match the same money equivalent at every score.
+pub const MARGIN: f64 = 0.16;
 /// At most this many plays go on to the 3-ply pass.
 pub const DEEP_CANDIDATES: usize = 3;
-/// Plays more than this far below the best 2-ply play do not go on to the 3-ply pass.
-pub const DEEP_MARGIN: i32 = 100;
+/// Plays more than this far below the best 2-ply play do not go on to the 3-ply pass, in the
+/// unit of [`MARGIN`].
+pub const DEEP_MARGIN: f64 = 0.10;
 
 /// The search for a position whose roll is known (`rolled`: the game says so; backgammon's
 /// checker play, not a pending double); `None` for every other position, and for
@@ -79,6 +82,8 @@ pub fn search<G: CubeGame>(
     let Some(&(best_1ply, _)) = scored.first() else {
         return Some(result);
     };
+    let unit = root.equity_unit();
+    let margin = |points: f64| (points * unit).round() as i32;
     // Plays chosen by another value than the evaluation (backgammon's pubeval under the cube)
     // report the evaluation of the position each leaves: that is the equity the decisions
     // before the roll compare.
@@ -118,7 +123,7 @@ pub fn search<G: CubeGame>(
     result.info = Some(report_pass(1, &scored, shared.nodes()));
     let candidates: Vec<G::Move> = scored
         .iter()
-        .take_while(|&&(score, _)| score >= best_1ply - MARGIN)
+        .take_while(|&&(score, _)| score >= best_1ply - margin(MARGIN))
         .take(CANDIDATES)
         .map(|&(_, mv)| mv)
         .collect();
@@ -155,7 +160,7 @@ pub fn search<G: CubeGame>(
     };
     let deep = scored
         .iter()
-        .take_while(|&&(score, _)| score >= best_2ply - DEEP_MARGIN)
+        .take_while(|&&(score, _)| score >= best_2ply - margin(DEEP_MARGIN))
         .take(DEEP_CANDIDATES.min(affordable(per_deep)))
         .count();
     if max_depth >= 3 {

@@ -308,3 +308,58 @@ fn a_value_at_a_depth_is_searched_there_even_with_one_play_to_choose() {
         );
     }
 }
+
+/// The plays that go on to the 2-ply pass are those within [`lookahead::MARGIN`] of the best
+/// 1-ply play in equity normalized to the stake, at most [`lookahead::CANDIDATES`]: in money
+/// play with the cube at 1 and at 4, and in a match, where a point of `2 MWC - 1` is worth
+/// several money points. A margin in raw evaluation units would pass every play of a match
+/// position to the slow pass, and too few with a high cube.
+#[test]
+fn the_2_ply_margin_is_measured_in_equity_normalized_to_the_stake() {
+    let board = "w=24:1,13:5,9:1,8:2,6:5,5:1 b=24:2,13:4,11:1,8:3,6:5";
+    let settings: [(&str, &[(&str, &str)]); 3] = [
+        ("w -", &[("cube", "on")]),
+        ("w - cube=4:b", &[("cube", "on")]),
+        ("w - match=7 score=2-3", &[("cube", "on"), ("match", "7")]),
+    ];
+    let mut units = Vec::new();
+    for (rest, options) in settings {
+        let options = Backgammon::parse_options(options).unwrap();
+        for roll in [21, 31, 42, 53, 64] {
+            let mut pos = Backgammon::from_fen(&format!("{board} {rest}"), &options).unwrap();
+            pos.apply_chance(roll);
+            let unit = pos.equity_unit();
+            let margin = (lookahead::MARGIN * unit).round() as i32;
+            let mut plays = Vec::new();
+            pos.legal_moves(&mut plays);
+            let mut scored: Vec<(i32, String)> = plays
+                .iter()
+                .map(|&mv| (-value_of(&after(&pos, mv)), pos.format_move(mv)))
+                .collect();
+            scored.sort_by_key(|&(score, _)| -score);
+            let best = scored[0].0;
+            let mut expected: Vec<String> = scored
+                .into_iter()
+                .take_while(|(score, _)| *score >= best - margin)
+                .take(lookahead::CANDIDATES)
+                .map(|(_, play)| play)
+                .collect();
+            let mut found = two_ply_candidates(&pos);
+            if expected.len() < 2 {
+                // One play compares nothing: the pass is not run.
+                assert!(found.is_empty(), "{rest} {roll}: {found:?}");
+                continue;
+            }
+            expected.sort();
+            found.sort();
+            assert_eq!(found, expected, "{rest} {roll}");
+        }
+        let mut pos = Backgammon::from_fen(&format!("{board} {rest}"), &options).unwrap();
+        pos.apply_chance(21);
+        units.push(pos.equity_unit());
+    }
+    // Money: the cube's value in thousandths of a point. 7-point match at 5-away/4-away: a
+    // single game's swing in `2 MWC - 1` is a few tenths, far below a money point.
+    assert_eq!(units[..2], [1000.0, 4000.0]);
+    assert!(units[2] > 100.0 && units[2] < 300.0, "{}", units[2]);
+}

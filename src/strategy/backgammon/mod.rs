@@ -35,6 +35,9 @@ pub trait CubeGame: Complete {
     /// The position the decisions around the cube search from: values there may come from
     /// another evaluation than checker play's.
     fn for_cube_decision(&self) -> Self;
+    /// Evaluation units per point of equity normalized to the stake (the doubling cube's
+    /// value, a match's score), the unit of the checker-play passes' margins.
+    fn equity_unit(&self) -> f64;
 }
 
 impl CubeGame for Backgammon {
@@ -58,6 +61,9 @@ impl CubeGame for Backgammon {
     }
     fn for_cube_decision(&self) -> Self {
         Backgammon::for_cube_decision(self)
+    }
+    fn equity_unit(&self) -> f64 {
+        Backgammon::equity_unit(self)
     }
 }
 
