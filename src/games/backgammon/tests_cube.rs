@@ -391,7 +391,8 @@ fn live_cube_crossings_match_a_bisection() {
     use super::met::Live;
     let mut rng = crate::util::rng::Rng::new(0x5EED_0F_7A4E);
     let mut unit = move || rng.unit();
-    // The smallest `p` with `f(p) >= level` by bisection, as the model found it before.
+    // The bisection the model used before: the smallest `p` with `f(p) >= level` (`above`),
+    // else the largest with `f(p) <= level`.
     let bisect = |f: &dyn Fn(f64) -> f64, level: f64, above: bool| {
         let (mut lo, mut hi) = (0.0, 1.0);
         if above {
