@@ -629,7 +629,7 @@ impl Backgammon {
         if answer == Some(Move::cube_action(CubeAction::Drop)) {
             return 0;
         }
-        (cube::DOUBLE_MARGIN * cubeful::normalized_unit(self)).round() as i32
+        (cube::DOUBLE_MARGIN * self.equity_unit()).round() as i32
     }
 
     /// Evaluation units per point of equity normalized to the cube: for money the cube's

@@ -323,7 +323,11 @@ fn the_2_ply_margin_is_measured_in_equity_normalized_to_the_stake() {
         ("w - match=7 score=2-3", &[("cube", "on"), ("match", "7")]),
     ];
     let mut units = Vec::new();
-    for (rest, options) in settings {
+    // Per setting: rolls whose candidates were compared, and those where a margin of 0.16 in
+    // raw evaluation units would have passed other plays (so the check can tell them apart).
+    let mut compared = [0; 3];
+    let mut raw_differs = [0; 3];
+    for (k, (rest, options)) in settings.into_iter().enumerate() {
         let options = Backgammon::parse_options(options).unwrap();
         for roll in [21, 31, 42, 53, 64] {
             let mut pos = Backgammon::from_fen(&format!("{board} {rest}"), &options).unwrap();
@@ -338,21 +342,29 @@ fn the_2_ply_margin_is_measured_in_equity_normalized_to_the_stake() {
                 .collect();
             scored.sort_by_key(|&(score, _)| -score);
             let best = scored[0].0;
-            let mut expected: Vec<String> = scored
-                .into_iter()
-                .take_while(|(score, _)| *score >= best - margin)
-                .take(lookahead::CANDIDATES)
-                .map(|(_, play)| play)
-                .collect();
+            let within = |margin: i32| -> Vec<String> {
+                let mut plays: Vec<String> = scored
+                    .iter()
+                    .take_while(|(score, _)| *score >= best - margin)
+                    .take(lookahead::CANDIDATES)
+                    .map(|(_, play)| play.clone())
+                    .collect();
+                plays.sort();
+                plays
+            };
+            let expected = within(margin);
+            if within(160) != expected {
+                raw_differs[k] += 1;
+            }
             let mut found = two_ply_candidates(&pos);
             if expected.len() < 2 {
                 // One play compares nothing: the pass is not run.
                 assert!(found.is_empty(), "{rest} {roll}: {found:?}");
                 continue;
             }
-            expected.sort();
             found.sort();
             assert_eq!(found, expected, "{rest} {roll}");
+            compared[k] += 1;
         }
         let mut pos = Backgammon::from_fen(&format!("{board} {rest}"), &options).unwrap();
         pos.apply_chance(21);
@@ -361,5 +373,8 @@ fn the_2_ply_margin_is_measured_in_equity_normalized_to_the_stake() {
     // Money: the cube's value in thousandths of a point. 7-point match at 5-away/4-away: a
     // single game's swing in `2 MWC - 1` is a few tenths, far below a money point.
     assert_eq!(units[..2], [1000.0, 4000.0]);
+    assert!(compared.iter().all(|&n| n > 0), "{compared:?}");
+    assert_eq!(raw_differs[0], 0);
+    assert!(raw_differs[1] > 0 && raw_differs[2] > 0, "{raw_differs:?}");
     assert!(units[2] > 100.0 && units[2] < 300.0, "{}", units[2]);
 }
