@@ -51,6 +51,23 @@ same_games "$work/gnubg.mat" "$work/gnubg-tabula.mat"
 printf '%s\n' "import mat $work/gnubg-tabula.mat" "export match mat $work/gnubg-tabula-gnubg.mat" | run_gnubg
 same_games "$work/gnubg.mat" "$work/gnubg-tabula-gnubg.mat"
 
+# scripts/mat-states.py reads both matches: each game's gain in match winning chance runs from
+# the 50% of the start to the winner's 100%, so over a whole match the sides' sums are +50.00
+# and -50.00 (a game misread, a cube or a Crawford state wrong, and they are not).
+for match in tabula.mat gnubg.mat; do
+  mkdir -p "$work/states/$match"
+  cp "$work/$match" "$work/states/$match/"
+  read -r first _ _ second _ < <(grep -m1 -E '^ *[^ ]+ : [0-9]+ +[^ ]+ : [0-9]+' "$work/$match")
+  totals=$(for player in "$first" "$second"; do
+    python3 scripts/mat-states.py --player "$player" "$work/states/$match" | tail -1 | awk '{print $3}'
+  done | sort | tr '\n' ' ')
+  if [ "$totals" != "+50.00 -50.00 " ]; then
+    echo "FAIL: mat-states.py on $match: the sides gained $totals, not +50.00 and -50.00" >&2
+    exit 1
+  fi
+  echo "ok: mat-states.py on $match: $first and $second gained $totals"
+done
+
 # A malformed file gets one clear error naming the file and the line.
 sed '6s/.*/  1) 21: 24\/20/' "$work/tabula.mat" >"$work/bad.mat"
 if error=$("$bin_dir/backgammon-mat" check "$work/bad.mat" 2>&1); then

@@ -58,7 +58,11 @@ def games(path):
     file; `cube` is the cube's value when the game ended."""
     with open(path) as f:
         lines = f.read().split("\n")
-    length = int(lines[0].split()[0])
+    lengths = [re.match(r"\s*(\d+) point match", line) for line in lines]
+    found_length = next((m for m in lengths if m), None)
+    if found_length is None:
+        raise SystemExit(f"mat-states.py: {path}: no 'N point match' line")
+    length = int(found_length.group(1))
     found = []
     cube = 1
     for line in lines:
