@@ -199,33 +199,35 @@ pub struct Shots {
 /// count too. An estimate for the network, not a rule check: bear-off limits do not apply in
 /// contact, and a second checker on the bar stopping the other die is ignored.
 pub fn shots(me: &Side26, them: &Side26) -> Shots {
-    // `them`'s point r is the blot's point 25 - r; `me` blocks r when it holds 25 - r.
-    let blocked = (1..25)
-        .filter(|&r| me[25 - r] >= 2)
-        .fold(0u32, |mask, r| mask | 1 << r);
-    // A step of `step` pips from `them`'s point `q` lands on an open point.
-    let open = |q: usize, step: usize| q > step && blocked & 1 << (q - step) == 0;
+    // One pass over the points: `me`'s made points and blots, `them`'s occupied points.
+    let (mut made, mut blots, mut occupied) = (0u32, 0u32, 0u32);
+    for p in 1..25 {
+        made |= u32::from(me[p] >= 2) << p;
+        blots |= u32::from(me[p] == 1) << p;
+        occupied |= u32::from(them[p] > 0) << p;
+    }
+    // `them`'s point r is `me`'s point 25 - r: bit p of `made` goes to bit 25 - p.
+    let blocked = made.reverse_bits() >> 6;
     // Shooters stand on `them`'s points (only the bar while `them` has checkers there).
-    let shooters = if them[BAR] > 0 {
-        1u32 << BAR
-    } else {
-        (1..25)
-            .filter(|&q| them[q] > 0)
-            .fold(0, |mask, q| mask | 1 << q)
-    };
+    let shooters = if them[BAR] > 0 { 1u32 << BAR } else { occupied };
     // The rolls hitting some blot so far, one bit per [high die - 1][low die - 1]; blots are
     // taken from the costliest (the lowest point) up, so a roll's first hit is its worst.
     let (mut covered, mut loss) = (0u64, 0u32);
-    for p in (1..25).filter(|&p| me[p] == 1) {
-        // The blot stands on `them`'s point 25 - p; shooters 1..=24 pips behind it.
-        let mut behind = shooters & !((2u32 << (25 - p)) - 1);
+    while blots != 0 {
+        let p = blots.trailing_zeros() as usize;
+        blots &= blots - 1;
+        // The blot stands on `them`'s point t = 25 - p; shooters 1..=24 pips behind it, and
+        // the points between, u pips above the blot, blocked where `ahead` has bit u.
+        let t = 25 - p;
+        let ahead = blocked >> t;
+        let mut behind = shooters & !((2u32 << t) - 1);
         let mut rolls = 0u64;
         while behind != 0 {
             let q = behind.trailing_zeros() as usize;
             behind &= behind - 1;
-            rolls |= hitting_rolls(q, q + p - 25, &open);
+            rolls |= HITS[q - t].rolls(ahead);
         }
-        loss += (25 - p) as u32 * weight(rolls & !covered);
+        loss += t as u32 * weight(rolls & !covered);
         covered |= rolls;
     }
     Shots {
@@ -254,42 +256,90 @@ fn weight(rolls: u64) -> u32 {
     (rolls & DOUBLES).count_ones() + 2 * (rolls & !DOUBLES).count_ones()
 }
 
-/// The rolls with which a checker on `them`'s point `q` hits a blot `dist` pips ahead: one
-/// die, both dice through either landing point, or two to four steps of a double, every
-/// landing point open.
-fn hitting_rolls(q: usize, dist: usize, open: &impl Fn(usize, usize) -> bool) -> u64 {
-    let mut rolls = 0;
-    if dist <= 6 {
-        for other in 1..=6 {
-            rolls |= roll_bit(dist.max(other), dist.min(other));
-        }
-    }
-    for a in 1..=6 {
-        if let Some(b) = dist.checked_sub(a).filter(|&b| b > a && b <= 6) {
-            if open(q, a) || open(q, b) {
-                rolls |= roll_bit(b, a);
-            }
-        }
-        let k = DOUBLE_STEPS[dist][a - 1] as usize;
-        if k > 0 && (1..k).all(|i| open(q, i * a)) {
-            rolls |= roll_bit(a, a);
-        }
-    }
-    rolls
+/// The rolls that hit a blot some pips ahead of a shooter, as masks of the points between
+/// them (bit u: the point u pips above the blot, the shooter's side of it): one die needs no
+/// landing point, two dice either of theirs, two to four steps of a double every one of
+/// theirs. A table, built once, in the inputs' hottest loop.
+#[derive(Copy, Clone)]
+struct Hits {
+    /// The rolls with a die of the distance.
+    direct: u64,
+    /// (roll, its two landing points): hits unless both are blocked.
+    either: [(u64, u32); 3],
+    /// (double, its landing points): hits if none is blocked.
+    every: [(u64, u32); 3],
 }
 
-/// `DOUBLE_STEPS[dist][a - 1]`: how many steps of the double `a` make `dist` pips, when two
-/// to four do (else 0); a table, not a division per die, in the inputs' hottest loop.
-static DOUBLE_STEPS: [[u8; 6]; 25] = {
-    let mut table = [[0u8; 6]; 25];
-    let mut a = 1;
-    while a <= 6 {
-        let mut k = 2;
-        while k <= 4 && k * a <= 24 {
-            table[k * a][a - 1] = k as u8;
-            k += 1;
+impl Hits {
+    const NONE: Hits = Hits {
+        direct: 0,
+        either: [(0, 0); 3],
+        every: [(0, 0); 3],
+    };
+
+    /// The hitting rolls, `blocked` holding bit u where the point u pips above the blot is
+    /// held by the blot's side. (An unused slot has no roll, so it adds nothing.)
+    fn rolls(&self, blocked: u32) -> u64 {
+        let mut rolls = self.direct;
+        for &(roll, points) in &self.either {
+            if points & !blocked != 0 {
+                rolls |= roll;
+            }
         }
-        a += 1;
+        for &(roll, points) in &self.every {
+            if points & blocked == 0 {
+                rolls |= roll;
+            }
+        }
+        rolls
+    }
+}
+
+/// `HITS[dist]`: the hitting rolls of a shooter `dist` pips (1..=24) behind a blot.
+static HITS: [Hits; 25] = {
+    let mut table = [Hits::NONE; 25];
+    let mut dist = 1;
+    while dist <= 24 {
+        let mut hits = Hits::NONE;
+        if dist <= 6 {
+            let mut other = 1;
+            while other <= 6 {
+                let (hi, lo) = if dist > other {
+                    (dist, other)
+                } else {
+                    (other, dist)
+                };
+                hits.direct |= roll_bit(hi, lo);
+                other += 1;
+            }
+        }
+        let (mut either, mut every) = (0, 0);
+        let mut a = 1;
+        while a <= 6 {
+            // Two dice a < b: the landing points are a and b pips above the blot too.
+            let b = dist.wrapping_sub(a);
+            if dist > a && b > a && b <= 6 {
+                hits.either[either] = (roll_bit(b, a), 1 << a | 1 << b);
+                either += 1;
+            }
+            // k steps of the double a: landing points a, 2a, .. (k - 1)a above the blot.
+            let mut k = 2;
+            while k <= 4 {
+                if k * a == dist {
+                    let (mut points, mut j) = (0u32, 1);
+                    while j < k {
+                        points |= 1 << (j * a);
+                        j += 1;
+                    }
+                    hits.every[every] = (roll_bit(a, a), points);
+                    every += 1;
+                }
+                k += 1;
+            }
+            a += 1;
+        }
+        table[dist] = hits;
+        dist += 1;
     }
     table
 };

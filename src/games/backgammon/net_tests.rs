@@ -1,6 +1,6 @@
 //! Tests of the network's inputs and weights and of duplicate matches.
 
-use super::board::{Side26, OFF};
+use super::board::{Side26, BAR, OFF};
 use super::features::{encode, escapes, longest_prime, shots, INPUTS, PER_SIDE};
 use super::nn::{self, Net};
 use super::*;
@@ -56,6 +56,89 @@ fn pip_loss_counts_the_most_advanced_blot_a_roll_hits() {
     let two = shots(&side(&[(10, 1), (5, 1)]), &shooter);
     assert_eq!(two.chance * 36.0, 24.0);
     assert!((two.pip_loss - (11.0 * 20.0 + 13.0 * 15.0) / 36.0).abs() < 1e-5);
+}
+
+/// The shots of `them` at `me` counted roll by roll, the plain way: each of the 36 rolls moves
+/// every shooter (the bar alone while `them` has a checker there) by one die, by the two dice
+/// in either order through an open landing point, or by up to four steps of a double until a
+/// held point stops it; the roll costs the most advanced blot it reaches. (hitting rolls,
+/// pips lost summed over them).
+fn shots_roll_by_roll(me: &Side26, them: &Side26) -> (u32, u32) {
+    let at = |r: i32| {
+        if (1..=24).contains(&r) {
+            me[(25 - r) as usize]
+        } else {
+            0
+        }
+    };
+    let shooters: Vec<i32> = if them[BAR] > 0 {
+        vec![BAR as i32]
+    } else {
+        (1..=24).filter(|&q| them[q as usize] > 0).collect()
+    };
+    let (mut hits, mut loss) = (0, 0);
+    for hi in 1..=6 {
+        for lo in 1..=6 {
+            let mut worst = 0;
+            let reach = |r: i32, worst: &mut i32| {
+                if at(r) == 1 {
+                    *worst = (*worst).max(r);
+                }
+                r >= 1 && at(r) < 2
+            };
+            for &q in &shooters {
+                if hi == lo {
+                    let mut r = q;
+                    for _ in 0..4 {
+                        r -= hi;
+                        if r < 1 || !reach(r, &mut worst) {
+                            break;
+                        }
+                    }
+                } else {
+                    for (first, second) in [(hi, lo), (lo, hi)] {
+                        if q - first >= 1 && reach(q - first, &mut worst) && q - first - second >= 1
+                        {
+                            reach(q - first - second, &mut worst);
+                        }
+                    }
+                }
+            }
+            if worst > 0 {
+                hits += 1;
+                loss += worst as u32;
+            }
+        }
+    }
+    (hits, loss)
+}
+
+#[test]
+fn shots_agree_with_counting_roll_by_roll() {
+    let mut rng = Rng::new(43);
+    for _ in 0..20_000 {
+        // Random sides, checkers on points 1..=24 and now and then the bar; blots are common.
+        let mut sides = [[0u8; 26]; 2];
+        for side in &mut sides {
+            for _ in 0..15 {
+                let point = if rng.below(20) == 0 {
+                    BAR
+                } else {
+                    1 + rng.below(24) as usize
+                };
+                side[point] += 1;
+            }
+        }
+        let [me, them] = sides;
+        let got = shots(&me, &them);
+        let (hits, loss) = shots_roll_by_roll(&me, &them);
+        assert_eq!((got.chance * 36.0).round() as u32, hits, "{me:?} {them:?}");
+        assert_eq!(
+            (got.pip_loss * 36.0).round() as u32,
+            loss,
+            "{me:?} {them:?}"
+        );
+    }
 }
 
 #[test]
