@@ -199,15 +199,14 @@ pub struct Shots {
 /// count too. An estimate for the network, not a rule check: bear-off limits do not apply in
 /// contact, and a second checker on the bar stopping the other die is ignored.
 pub fn shots(me: &Side26, them: &Side26) -> Shots {
-    // One pass over the points: `me`'s made points and blots, `them`'s occupied points.
-    let (mut made, mut blots, mut occupied) = (0u32, 0u32, 0u32);
+    // Bit r: `me` holds `them`'s point r (its own point 25 - r).
+    let blocked = (held(me) >> 12) as u32;
+    // One pass over the points: `me`'s blots, `them`'s occupied points.
+    let (mut blots, mut occupied) = (0u32, 0u32);
     for p in 1..25 {
-        made |= u32::from(me[p] >= 2) << p;
         blots |= u32::from(me[p] == 1) << p;
         occupied |= u32::from(them[p] > 0) << p;
     }
-    // `them`'s point r is `me`'s point 25 - r: bit p of `made` goes to bit 25 - p.
-    let blocked = made.reverse_bits() >> 6;
     // Shooters stand on `them`'s points (only the bar while `them` has checkers there).
     let shooters = if them[BAR] > 0 { 1u32 << BAR } else { occupied };
     // The rolls hitting some blot so far, one bit per [high die - 1][low die - 1]; blots are
