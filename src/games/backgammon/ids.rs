@@ -167,7 +167,12 @@ pub fn from_xgid(text: &str, options: &Options) -> Result<Backgammon, GameError>
             score.score[i] = points as u16;
         }
     }
-    let rules = xgid_number(cj, "crawford/jacoby", 0..=3)?;
+    // One field, two meanings: the Crawford flag in a match, Jacoby and beaver bits in money.
+    let rules = if score.is_match() {
+        xgid_number(cj, "Crawford flag", 0..=1)?
+    } else {
+        xgid_number(cj, "Jacoby/beaver bits", 0..=3)?
+    };
     score.crawford = score.is_match() && rules == 1;
     xgid_number(max, "maximum cube", 0..=15)?;
     assemble(sides, turn, dice, state, score, options)
