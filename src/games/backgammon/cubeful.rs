@@ -154,6 +154,9 @@ pub fn equity(pos: &Backgammon, ch: &Chances) -> f64 {
     if !mine && !theirs {
         return dead;
     }
+    if let Some(value) = free_double(&stakes, ch, dead, mine) {
+        return value;
+    }
     let (take, cash) = if pos.score.is_match() {
         match_points(&stakes, ch, cube.log2 as usize)
     } else {
@@ -169,6 +172,30 @@ pub fn equity(pos: &Backgammon, ch: &Chances) -> f64 {
     };
     let x = efficiency(pos);
     x * live.at(ch.win, dead) + (1.0 - x) * dead
+}
+
+/// The equity when one side's double costs it nothing: in a match, its opponent's win at the
+/// cube's value already wins the match, so doubling raises only the doubler's wins (the
+/// taker would never redouble). The doubler doubles at its next turn: the opponent drops, or
+/// takes and the game goes on for twice the stake with a dead cube; a doubler too good to be
+/// dropped plays on instead. gnubg's judgement of a leader's double at 2-away that gives the
+/// trailer this free redouble is the same (the double/take worth the take at 4 at once);
+/// `None` when neither side has such a double (`mine`: the side to move may double).
+fn free_double(stakes: &Stakes, ch: &Chances, dead: f64, mine: bool) -> Option<f64> {
+    let score = stakes.pos.score;
+    let me = stakes.me;
+    let doubler = if mine { me } else { me.opponent() };
+    let v = stakes.pos.cube().value() as i32;
+    if !score.is_match() || v < score.away(doubler.opponent()) {
+        return None;
+    }
+    let (win, lose) = stakes.ends(ch, 2 * v, false);
+    let doubled = ch.win * win + (1.0 - ch.win) * lose;
+    Some(if doubler == me {
+        doubled.min(stakes.value(v).max(dead))
+    } else {
+        doubled.max(stakes.value(-v).min(dead))
+    })
 }
 
 /// The side to move's take point (facing a double from `2^k`) and cash point (the

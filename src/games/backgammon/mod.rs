@@ -613,12 +613,16 @@ impl Backgammon {
         if mv != Move::cube_action(CubeAction::Double) {
             return 0;
         }
-        // After the Crawford game the leader, 1-away, gains nothing by owning the cube: a
-        // trailer's double costs it no cube access, and wins a tie. Not at double match
-        // point, where the double changes nothing at all.
+        // A free double: when the opponent's win at the cube's value already wins the match
+        // (the leader, 1-away, after the Crawford game; a doubler's opponent who has just
+        // taken at 2-away), owning the cube gains it nothing, so the double costs no cube
+        // access and wins a tie (the evaluation values such a position as doubled at the
+        // next turn, `cubeful::free_double`, so rolling ties with doubling now). Not when the
+        // cube is dead for both, as at double match point.
+        let v = self.cube.value() as i32;
         if self.score.is_match()
-            && self.score.away(self.turn.opponent()) == 1
-            && self.score.away(self.turn) > 1
+            && self.score.away(self.turn.opponent()) <= v
+            && self.score.away(self.turn) > v
         {
             return -1;
         }

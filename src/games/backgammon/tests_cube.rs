@@ -269,6 +269,45 @@ fn the_margin_a_double_must_beat_rolling_by() {
     assert_eq!(margin(&format!("{even} w - cube=4:w"), CUBE, drop), 0);
 }
 
+/// A free double: black owns the cube at 2 after taking white's double at 2-away (score
+/// 3-0 of 5), so white's wins are the match whatever the cube and black's redouble to 4 costs
+/// it nothing. Black, on roll with its last two checkers on its 4 and 3 points, bears both
+/// off with 17 of the 36 rolls (both dice 3 or more and one 4 or more: 12; the doubles 22 to
+/// 66: 5), and white then wins with its one checker on the 1 point. Black redoubles: white
+/// takes (its wins are the match, +1; dropping loses 2 points, 3-away/2-away, Kazaross-XG2
+/// 0.40053 for black, -0.19894 in 2 MWC - 1), and black's win at 4 reaches 1-away/2-away in
+/// the Crawford game (0.67736: +0.35472). Black's value: 17/36 * 0.35472 - 19/36 = -0.3603,
+/// where not doubling would be worth 17/36 * -0.19894 - 19/36 = -0.6217.
+#[test]
+fn a_free_redouble_is_taken_at_once() {
+    let m = &[("cube", "on"), ("match", "5")][..];
+    let black = at("w=1:1 b=4:1,3:1 b - cube=2:b match=5 score=3-0", m);
+    let want = (17.0 * 0.35472 - 19.0) / 36.0 * 1000.0;
+    assert!(
+        (f64::from(black.evaluate()) - want).abs() <= 1.0,
+        "{} {want}",
+        black.evaluate()
+    );
+    // Rolling first would leave black's win at 2 points (-0.6217): black doubles.
+    assert_eq!(before_roll(&black, 1), "double");
+}
+
+/// The leader's double at 2-away that hands the trailer a free redouble: tabula doubled this
+/// position (5-point match, 3-0, white 2-away on roll, 70% to win and 28% gammons) in a match
+/// against gnubg 0-ply, and gnubg 2-ply judged it no double, take: the double/take +0.174
+/// EMG against +0.689 for no double, as the trailer redoubles to 4 at once (the take at 4
+/// then loses the match on any gammon and leaves 1-away/2-away Crawford on a single loss).
+/// Before `cubeful::free_double` the engine valued double/take +0.862 and no double +0.844.
+#[test]
+fn no_double_that_gives_a_free_redouble() {
+    let m = &[("cube", "on"), ("match", "5")][..];
+    let p = ids::from_gnubg_id("TM/CADSw28gBSA:cAmgAAAAGAAE", &options(m)).unwrap();
+    assert_eq!(p.score.away(p.side_to_move()), 2);
+    assert_eq!(p.score.away(p.side_to_move().opponent()), 5);
+    assert_eq!(before_roll(&p, 1), "roll");
+    assert_eq!(before_roll(&p, 2), "roll");
+}
+
 /// The same race take (98 against 108 pips) is a take for money and a drop 3-away against a
 /// doubler 2-away:
 /// dropping leaves the Crawford game at 3-away/1-away (24.9% by the Kazaross-XG2 table);
