@@ -177,10 +177,11 @@ pub fn equity(pos: &Backgammon, ch: &Chances) -> f64 {
 /// The equity when one side's double costs it nothing: in a match, its opponent's win at the
 /// cube's value already wins the match, so doubling raises only the doubler's wins (the
 /// taker would never redouble). The doubler doubles at its next turn: the opponent drops, or
-/// takes and the game goes on for twice the stake with a dead cube; a doubler too good to be
-/// dropped plays on instead. gnubg's judgement of a leader's double at 2-away that gives the
-/// trailer this free redouble is the same (the double/take worth the take at 4 at once);
-/// `None` when neither side has such a double (`mine`: the side to move may double).
+/// takes and the game goes on for twice the stake with a dead cube; a doubler whose double
+/// would be dropped plays on where that is worth more. gnubg's judgement of a leader's double
+/// at 2-away that gives the trailer this free redouble is the same (the double/take worth the
+/// take at 4 at once); `None` when neither side has such a double (`mine`: the side to move
+/// may double).
 fn free_double(stakes: &Stakes, ch: &Chances, dead: f64, mine: bool) -> Option<f64> {
     let score = stakes.pos.score;
     let me = stakes.me;
