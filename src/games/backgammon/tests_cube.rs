@@ -248,6 +248,11 @@ fn the_margin_a_double_must_beat_rolling_by() {
             -1
         );
     }
+    // A free double with the cube owned: black took at 2 and white, 2-away, wins the match
+    // with any win at 2; not free when white is 3-away.
+    let owned = |score: &str| format!("{even} b - cube=2:b match=5 score={score}");
+    assert_eq!(margin(&owned("3-0"), m, take), -1);
+    assert!(margin(&owned("2-0"), m, take) > 0);
     for score in ["4-2", "4-4", "1-2"] {
         let fen = format!("{even} w - match=5 score={score}");
         assert_eq!(margin(&fen, m, drop), 0, "{score}");
