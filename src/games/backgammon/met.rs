@@ -40,16 +40,29 @@ pub struct Live {
 
 impl Live {
     /// The equity at winning chance `p`, where `dead` is what the game is worth with nobody
-    /// doubling (a side playing on rather than cashing, "too good", keeps `dead`).
+    /// doubling. Past a cash point the side ahead may cash, or play on ("too good") and cash
+    /// once its chance falls back to the cash point: with the chance moving without jumps
+    /// that is worth the line from the cash value there to the game's end (winning at
+    /// `p = 1`), which is Janowski's (and GNU Backgammon's) live value beyond the cash points.
     pub fn at(&self, p: f64, dead: f64) -> f64 {
         if let Some((q, d)) = self.opp_cash {
             if p <= q {
-                return d.min(dead);
+                let on = if q > 1e-12 {
+                    self.lose + (d - self.lose) * p / q
+                } else {
+                    d
+                };
+                return on.min(d);
             }
         }
         if let Some((c, cash)) = self.my_cash {
             if p >= c {
-                return cash.max(dead);
+                let on = if 1.0 - c > 1e-12 {
+                    cash + (self.win - cash) * (p - c) / (1.0 - c)
+                } else {
+                    cash
+                };
+                return on.max(cash);
             }
         }
         let ((x0, y0), (x1, y1)) = self.line();
@@ -87,10 +100,11 @@ impl Live {
     }
 
     /// The kinks of [`Live::model_at`] in [0, 1], in order, each with the model's value
-    /// there: the ends, the cash points, and where the chord crosses each other piece (the
-    /// line between the cash points and the cash values themselves). Between two of them the
-    /// function is linear. On the stack: this runs at every evaluation in a match.
-    fn kinks(&self) -> ([(f64, f64); 7], usize) {
+    /// there: the ends, the cash points, and where the chord crosses the line between the
+    /// cash points (the pieces beyond the cash points start from the chord's own ends, so they
+    /// do not cross it). Between two of them the function is linear. On the stack: this runs
+    /// at every evaluation in a match.
+    fn kinks(&self) -> ([(f64, f64); 5], usize) {
         // A piece as (value at 0, slope); the chord's crossing of it.
         let chord = (self.lose, self.win - self.lose);
         let crossing = |(a, b): (f64, f64)| (b != chord.1).then(|| (a - chord.0) / (chord.1 - b));
@@ -107,10 +121,8 @@ impl Live {
             self.opp_cash.map(|(q, _)| q),
             self.my_cash.map(|(c, _)| c),
             crossing(line),
-            self.opp_cash.and_then(|(_, d)| crossing((d, 0.0))),
-            self.my_cash.and_then(|(_, c)| crossing((c, 0.0))),
         ];
-        let mut points = [(0.0, 0.0); 7];
+        let mut points = [(0.0, 0.0); 5];
         let mut n = 0;
         for p in candidates.into_iter().flatten() {
             if (0.0..=1.0).contains(&p) {

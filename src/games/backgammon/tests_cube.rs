@@ -427,6 +427,30 @@ fn match_equity_table_is_consistent() {
     assert!((t.take_point(2, 2, 0) - (1.0 - t.mwc(1, 2, true))).abs() < 1e-6);
 }
 
+/// Past a cash point a side plays on and cashes if its chance falls back, so the live value
+/// runs on from the cash to the game's end (Janowski's line, GNU Backgammon's `MoneyLive`),
+/// not the cash or the dead game, whichever is more: worked by hand for money, centred cube,
+/// wins worth 1.3 and losses 1.05 on average (take point 0.55 / 2.85, cash point 2.05 / 2.85).
+#[test]
+fn too_good_plays_on_along_the_line_to_the_game_end() {
+    use super::met::Live;
+    let (w, l) = (1.3, 1.05);
+    let (tp, cp) = ((l - 0.5) / (w + l + 0.5), (l + 1.0) / (w + l + 0.5));
+    let live = Live {
+        lose: -l,
+        win: w,
+        opp_cash: Some((tp, -1.0)),
+        my_cash: Some((cp, 1.0)),
+    };
+    let dead = |p: f64| p * w - (1.0 - p) * l;
+    // 1 + 0.3 (0.85 - 0.719298) / 0.280702; before: the cash, 1 (the dead game 0.9475).
+    assert!((live.at(0.85, dead(0.85)) - 1.139688).abs() < 1e-6);
+    // The opponent too good: -1.05 + 0.05 x 0.1 / 0.192982; before: the drop, -1.
+    assert!((live.at(0.1, dead(0.1)) + 1.024091).abs() < 1e-6);
+    // Between the points the line from the take to the cash point, as before.
+    assert!((live.at(0.5, dead(0.5)) - (-1.0 + 2.0 * (0.5 - tp) / (cp - tp))).abs() < 1e-12);
+}
+
 /// The match model's take and cash points are found exactly on its piecewise-linear equity
 /// lines: the same points as a plain bisection finds, on random lines of every shape (either
 /// side able to cash, both, or neither).
