@@ -47,31 +47,16 @@ impl Live {
     pub fn at(&self, p: f64, dead: f64) -> f64 {
         if let Some((q, d)) = self.opp_cash {
             if p <= q {
-                let on = if q > 1e-12 {
-                    self.lose + (d - self.lose) * p / q
-                } else {
-                    d
-                };
-                return on.min(d);
+                return through((0.0, self.lose), (q, d), p).min(d);
             }
         }
         if let Some((c, cash)) = self.my_cash {
             if p >= c {
-                let on = if 1.0 - c > 1e-12 {
-                    cash + (self.win - cash) * (p - c) / (1.0 - c)
-                } else {
-                    cash
-                };
-                return on.max(cash);
+                return through((c, cash), (1.0, self.win), p).max(cash);
             }
         }
-        let ((x0, y0), (x1, y1)) = self.line();
-        // Through the two points, so that each end is met exactly.
-        let line = if x1 - x0 < 1e-12 {
-            (y0 + y1) / 2.0
-        } else {
-            y0 + (y1 - y0) * (p - x0) / (x1 - x0)
-        };
+        let (from, to) = self.line();
+        let line = through(from, to, p);
         match (self.opp_cash, self.my_cash) {
             (None, None) => dead,
             (None, Some(_)) => line.max(dead),
@@ -337,6 +322,16 @@ fn published(a: usize, b: usize, crawford: bool) -> Option<f64> {
         (_, 1) => POST_CRAWFORD[a - 1],
         _ => 1.0 - POST_CRAWFORD[b - 1],
     })
+}
+
+/// The value at `p` of the line through two points, met exactly at each end (their mean where
+/// the two nearly share their `p`).
+fn through((x0, y0): (f64, f64), (x1, y1): (f64, f64), p: f64) -> f64 {
+    if x1 - x0 < 1e-12 {
+        (y0 + y1) / 2.0
+    } else {
+        y0 + (y1 - y0) * (p - x0) / (x1 - x0)
+    }
 }
 
 /// Where the line through the points `(p0, v0)` and `(p1, v1)` reaches `level`, kept
