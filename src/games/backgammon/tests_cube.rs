@@ -454,13 +454,14 @@ fn too_good_plays_on_along_the_line_to_the_game_end() {
 /// A trailer 4-away doubled by a leader 2-away can redouble to 4 for nothing (losing 2 already
 /// loses it the match), so its take is for the match and its take point is what the drop
 /// leaves, 4-away/1-away Crawford (Kazaross-XG2 1 - 0.81436), not the 30% a take at 2 with no
-/// redouble would need (0.18564 / (0.75 x 0.5 + 0.25), a quarter of the wins gammons). The model gets this without naming the free redouble: it lets the taker redouble at
-/// the leader's take point, where the leader's take at 4 (dead) is worth its drop, so below it
-/// the taker's line is that dead game's. The leader's cash point is the same take point's
-/// other side, 0.81436: at 75% with no gammons, centred cube, contact (x = 0.68), it plays for
-/// the line from its take point (0.19894 in both p and equity: dropping leaves
-/// 2-away/3-away, 0.59947; a take at 2 plays 2-away/2-away for the match) to the cash (1-away/
-/// 4-away Crawford, 0.62872): 0.68 x 0.583774 + 0.32 x (0.75 x 0.62872 + 0.25 x 0.19894).
+/// redouble would need (0.18564 / (0.75 x 0.5 + 0.25), a quarter of the wins gammons). The
+/// model gets this without naming the free redouble: it lets the taker redouble at the
+/// leader's take point, where the leader's take at 4 (dead) is worth its drop, so below it the
+/// taker's line is that dead game's. The leader's cash point is the same take point's other
+/// side, 0.81436: at 75% with no gammons, centred cube, contact (x = 0.68), it plays for the
+/// line from its take point (0.19894 in both p and equity: dropping leaves 2-away/3-away,
+/// 0.59947; a take at 2 plays 2-away/2-away for the match) to the cash (1-away/4-away
+/// Crawford, 0.62872): 0.68 x 0.583774 + 0.32 x (0.75 x 0.62872 + 0.25 x 0.19894).
 #[test]
 fn a_free_recube_is_in_the_take_point() {
     let t = met::table();
