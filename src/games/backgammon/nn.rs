@@ -157,9 +157,9 @@ pub fn install(net: Net) -> bool {
 
 /// The network the cube decisions take their chances from: the shipped network trained
 /// further on targets that rollouts of its own play corrected where they showed its value
-/// clearly off. Its values are nearer the truth and its ranking of plays is worse, so it values
-/// the cube decisions (the plays inside their searches too) and never chooses the play made
-/// (docs/backgammon.md, "The cube network").
+/// clearly off, then on its own two-ply values. Its values are nearer the truth and its
+/// ranking of plays is worse, so it values the cube decisions (the plays inside their searches
+/// too) and never chooses the play made (docs/backgammon.md, "The cube network").
 pub fn for_cube() -> &'static Net {
     static CUBE_NET: std::sync::OnceLock<Net> = std::sync::OnceLock::new();
     CUBE_NET.get_or_init(|| {
