@@ -75,8 +75,24 @@ fn cube_decisions_value_positions_with_the_cube_network() {
     let contact = played(Backgammon::start(&options(CUBE)), &["31:8/5,6/5"]);
     let decider = contact.for_cube_decision();
     assert!(decider.uses_cube_net() && !contact.uses_cube_net());
-    assert_ne!(decider.evaluate(), contact.evaluate());
     assert_ne!(decider.hash(), contact.hash());
+    // Two networks can round to the same thousandth in one position, not in most.
+    let others = [
+        "w=10:1,8:2,6:3,5:3,4:2,3:2,1:2 b=bar:1,23:5,13:3,6:4,4:2 b -",
+        "w=17:1,15:1,13:3,8:2,6:4,2:2,1:2 b=bar:1,21:2,20:1,13:2,7:3,6:5,3:1 w -",
+    ];
+    let positions = others
+        .iter()
+        .map(|fen| at(fen, CUBE))
+        .chain([contact.clone()]);
+    let differ = positions
+        .filter(|p| p.for_cube_decision().evaluate() != p.evaluate())
+        .count();
+    assert!(
+        differ >= 2,
+        "the networks agree in {} of 3 positions",
+        3 - differ
+    );
     // The flag goes with every position searched from it.
     let child = played(decider.clone(), &["43:24/21,13/9"]);
     assert!(child.uses_cube_net());
