@@ -329,14 +329,14 @@ fn no_double_that_gives_a_free_redouble() {
     assert_eq!(before_roll(&p, 2), "roll");
 }
 
-/// The same race take (98 against 108 pips) is a take for money and a drop 3-away against a
-/// doubler 2-away:
+/// A race take (98 against 109 pips; gnubg 2-ply: double/take for money, double/pass at this
+/// score) is a take for money and a drop 3-away against a doubler 2-away:
 /// dropping leaves the Crawford game at 3-away/1-away (24.9% by the Kazaross-XG2 table);
 /// taking loses the match on any loss, and a win only reaches 1-away/2-away post-Crawford
 /// (51.2%) or, by redoubling, the match: even with a fully live cube the take needs about 30%.
 #[test]
 fn match_score_changes_the_take() {
-    let fen = "w=9:3,8:3,6:4,5:3,4:2 b=13:2,8:4,6:5,5:4 w -";
+    let fen = "w=9:3,8:3,6:4,5:3,4:2 b=13:2,8:4,7:1,6:4,5:4 w -";
     let money = at(fen, CUBE);
     assert_eq!(answer(&money, 2), "take");
     let m = &[("cube", "on"), ("match", "7")][..];
