@@ -45,7 +45,7 @@ pub fn efficiency(pos: &Backgammon) -> f64 {
 }
 
 /// The side to move's cubeless chances of each result.
-#[derive(Copy, Clone, Debug, PartialEq)]
+#[derive(Copy, Clone, Debug, Default, PartialEq)]
 pub struct Chances {
     /// Winning at all.
     pub win: f64,
@@ -65,7 +65,34 @@ pub struct Chances {
 /// the start and drop at once), made consistent (gammons within wins). In longer races the
 /// winning chance mixes in the race model's ([`race::model_weight`]). The network is the cube
 /// network where a cube decision is being searched ([`Backgammon::for_cube_decision`]).
+/// Remembered per thread by the board: a decision before the roll values the same boards
+/// after rolling and after a taken double, which differ only in the cube.
 pub fn chances(pos: &Backgammon) -> Chances {
+    /// Slots of the memo (a power of two): a depth-2 cube decision evaluates some 100,000
+    /// positions.
+    const SLOTS: usize = 1 << 16;
+    thread_local! {
+        static MEMO: std::cell::RefCell<Vec<(u64, Chances)>> = const {
+            std::cell::RefCell::new(Vec::new())
+        };
+    }
+    let key = eval::board_key(pos);
+    MEMO.with(|memo| {
+        let mut memo = memo.borrow_mut();
+        if memo.is_empty() {
+            memo.resize(SLOTS, (0, Chances::default()));
+        }
+        let slot = &mut memo[key as usize & (SLOTS - 1)];
+        // Key 0 marks an empty slot, so a board whose key is 0 is never remembered.
+        if slot.0 != key || key == 0 {
+            *slot = (key, network_chances(pos));
+        }
+        slot.1
+    })
+}
+
+/// [`chances`] computed.
+pub(super) fn network_chances(pos: &Backgammon) -> Chances {
     let net = if pos.uses_cube_net() {
         nn::for_cube()
     } else {

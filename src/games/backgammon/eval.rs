@@ -173,23 +173,7 @@ const CUBE_NET: u64 = splitmix(0x0C0B_E4E7);
 /// Zobrist hash of everything that decides the future: checkers, side to move, roll, opening
 /// flag, cube and match score.
 pub fn zobrist(pos: &Backgammon) -> u64 {
-    let mut h = 0;
-    for side in [Side::White, Side::Black] {
-        let checkers = pos.checkers(side);
-        for (p, &c) in checkers.iter().enumerate().skip(1) {
-            h ^= KEYS[side.index()][p][c as usize & 15];
-        }
-    }
-    if pos.side_to_move() == Side::Black {
-        h ^= BLACK_TO_MOVE;
-    }
-    if pos.is_opening() {
-        h ^= OPENING;
-    }
-    // A cube decision's positions are valued by another network: never the same entry.
-    if pos.uses_cube_net() {
-        h ^= CUBE_NET;
-    }
+    let mut h = board_key(pos);
     if let Some(roll) = pos.dice() {
         h ^= splitmix(0xD1CE + roll.event() as u64);
     }
@@ -207,6 +191,29 @@ pub fn zobrist(pos: &Backgammon) -> u64 {
             | u64::from(score.score[1]) << 32
             | u64::from(score.crawford) << 48;
         h ^= splitmix(0x5C0E_0000_0000_0000 ^ fields);
+    }
+    h
+}
+
+/// The part of [`zobrist`] a network's chances depend on: checkers, side to move, opening
+/// flag and which network values the position (not the roll, the cube or the score).
+pub fn board_key(pos: &Backgammon) -> u64 {
+    let mut h = 0;
+    for side in [Side::White, Side::Black] {
+        let checkers = pos.checkers(side);
+        for (p, &c) in checkers.iter().enumerate().skip(1) {
+            h ^= KEYS[side.index()][p][c as usize & 15];
+        }
+    }
+    if pos.side_to_move() == Side::Black {
+        h ^= BLACK_TO_MOVE;
+    }
+    if pos.is_opening() {
+        h ^= OPENING;
+    }
+    // A cube decision's positions are valued by another network: never the same entry.
+    if pos.uses_cube_net() {
+        h ^= CUBE_NET;
     }
     h
 }

@@ -244,8 +244,8 @@ fn crawford_game_has_no_doubling_and_post_crawford_has() {
 
 /// The margin a double must beat rolling by: a trailer's double after the Crawford game
 /// needs only tie (-1); a double that is dropped needs only beat rolling; one that is taken
-/// must beat it by `DOUBLE_MARGIN` of a normalized cube: for money 0.08 of the cube, in a
-/// match 0.08 of half the gap between winning and losing the cube in `2 MWC - 1`.
+/// must beat it by `DOUBLE_MARGIN` of a normalized cube: for money 0.06 of the cube, in a
+/// match 0.06 of half the gap between winning and losing the cube in `2 MWC - 1`.
 #[test]
 fn the_margin_a_double_must_beat_rolling_by() {
     let m = &[("cube", "on"), ("match", "5")][..];
@@ -276,17 +276,17 @@ fn the_margin_a_double_must_beat_rolling_by() {
     // Double match point: winning the cube wins the match (+1), losing it loses (-1).
     assert_eq!(
         margin(&format!("{even} w - match=5 score=4-4"), m, take),
-        80
+        60
     );
     // 4-away against 3-away: winning 1 point reaches 3-away all (0.5, so 0 in 2 MWC - 1),
     // losing it 4-away against 2-away (Kazaross-XG2: 0.33130, so -0.3374, -337 in
-    // evaluation units): 0.08 * 337 / 2 = 13.5, rounded 13.
+    // evaluation units): 0.06 * 337 / 2 = 10.1, rounded 10.
     assert_eq!(
         margin(&format!("{even} w - match=5 score=1-2"), m, take),
-        13
+        10
     );
-    assert_eq!(margin(&format!("{even} w -"), CUBE, take), 80);
-    assert_eq!(margin(&format!("{even} w - cube=4:w"), CUBE, take), 320);
+    assert_eq!(margin(&format!("{even} w -"), CUBE, take), 60);
+    assert_eq!(margin(&format!("{even} w - cube=4:w"), CUBE, take), 240);
     assert_eq!(margin(&format!("{even} w - cube=4:w"), CUBE, drop), 0);
 }
 
@@ -817,4 +817,30 @@ fn the_cube_line_comes_from_a_completed_depth() {
     let answer = game.search(&limits(2), &stop, &mut |_| {});
     assert_eq!(answer.best.as_deref(), Some("take"));
     assert_eq!(answer.notes, ["cube take -0.556 pass -1.000 action take"]);
+}
+
+/// The chances remembered per board are those of the board asked about: the side to move and
+/// the network (a cube decision's) are part of what is remembered, the cube is not.
+#[test]
+fn remembered_chances_are_the_boards_own() {
+    let fen = "w=24:2,13:5,8:2,6:4,5:2 b=24:1,18:1,13:4,8:3,6:4,4:2 w -";
+    let white = at(fen, CUBE);
+    let black = at(&fen.replace(" w -", " b -"), CUBE);
+    let cube_net = white.for_cube_decision();
+    let owned = at(&format!("{fen} cube=2:b"), CUBE);
+    // The sides' and the networks' own chances differ, so a memo mixing them would show.
+    assert_ne!(
+        cubeful::network_chances(&white),
+        cubeful::network_chances(&black)
+    );
+    assert_ne!(
+        cubeful::network_chances(&white),
+        cubeful::network_chances(&cube_net)
+    );
+    for _ in 0..2 {
+        for pos in [&white, &black, &cube_net, &owned] {
+            assert_eq!(cubeful::chances(pos), cubeful::network_chances(pos));
+        }
+    }
+    assert_eq!(cubeful::chances(&owned), cubeful::chances(&white));
 }

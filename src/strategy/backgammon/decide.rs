@@ -51,7 +51,7 @@ pub fn decide_before_chance<G: CubeGame>(
     report: &mut dyn FnMut(&Info),
 ) -> Decision<G::Move> {
     let root = &root.for_cube_decision();
-    let (start, budget, max_depth) = deepening(limits);
+    let (start, budget, max_depth) = deepening(root, limits);
     let mut moves = Vec::new();
     root.pre_chance_moves(&mut moves);
     let mut events: Vec<Chance> = Vec::new();
@@ -158,12 +158,12 @@ pub fn decide_before_chance<G: CubeGame>(
 }
 
 /// The start of the clock, the time budget and the deepest depth of an iterative deepening
-/// within `limits`.
-fn deepening(limits: &Limits) -> (Instant, Budget, u32) {
+/// within `limits` (the game's [`CubeGame::cube_depth`] at `root` unless `limits` names one).
+fn deepening<G: CubeGame>(root: &G, limits: &Limits) -> (Instant, Budget, u32) {
     let start = limits.received.unwrap_or_else(Instant::now);
     let max_depth = limits
         .depth
-        .unwrap_or(MAX_PLY as u32)
+        .unwrap_or_else(|| root.cube_depth())
         .clamp(1, MAX_PLY as u32);
     (start, Budget::new(limits, start), max_depth)
 }
@@ -196,7 +196,7 @@ pub fn decide_answer<G: CubeGame>(
     report: &mut dyn FnMut(&Info),
 ) -> Answer<G::Move> {
     let root = &root.for_cube_decision();
-    let (start, budget, max_depth) = deepening(limits);
+    let (start, budget, max_depth) = deepening(root, limits);
     let mut answer = Answer {
         best: None,
         nodes: 0,

@@ -35,6 +35,8 @@ pub trait CubeGame: Complete {
     /// The position the decisions around the cube search from: values there may come from
     /// another evaluation than checker play's.
     fn for_cube_decision(&self) -> Self;
+    /// The deepest depth a cube decision here searches when `go` names none.
+    fn cube_depth(&self) -> u32;
     /// Evaluation units per point of equity normalized to the stake (the doubling cube's
     /// value, a match's score), the unit of the checker-play passes' margins.
     fn equity_unit(&self) -> f64;
@@ -61,6 +63,9 @@ impl CubeGame for Backgammon {
     }
     fn for_cube_decision(&self) -> Self {
         Backgammon::for_cube_decision(self)
+    }
+    fn cube_depth(&self) -> u32 {
+        Backgammon::cube_depth(self)
     }
     fn equity_unit(&self) -> f64 {
         Backgammon::equity_unit(self)
