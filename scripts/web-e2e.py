@@ -505,8 +505,13 @@ def check_match_file(page):
         page.choose("black", "novice")
         finished(page.wait(lambda s: s["result"] != "none", "the end of game 2", 300))
         assert max(score) >= 3, f"a cube of 4 at {score} did not end the match"
+        # The banner is drawn by the render after the state the wait saw: give it a moment.
+        end = time.time() + 5
+        while "wins the match" not in page.text("banner") and time.time() < end:
+            time.sleep(0.02)
         banner = page.text("banner")
-        assert f"match {score[0]}-{score[1]}" in banner and "wins the match" in banner, banner
+        assert f"match {score[0]}-{score[1]}" in banner and "wins the match" in banner, (
+            f"{page.size}: banner {banner!r} at {page.state()}")
         assert not page.d.find_element(By.ID, "nextgame").is_displayed()
         text = save_match(page, folder)
         assert text.startswith(partial.rstrip("\n") + "\n"), "the saved games changed"

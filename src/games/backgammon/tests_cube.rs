@@ -844,3 +844,37 @@ fn remembered_chances_are_the_boards_own() {
     }
     assert_eq!(cubeful::chances(&owned), cubeful::chances(&white));
 }
+
+/// The deepest depth each decision of a timed `go` reaches, with time to spare.
+fn timed_depths(p: &Backgammon) -> u32 {
+    let table = Table::new(16);
+    let stop = AtomicBool::new(false);
+    let limits = Limits {
+        movetime: Some(60_000),
+        ..Limits::default()
+    };
+    let mut deepest = 0;
+    let mut report = |info: &crate::search::Info| deepest = deepest.max(info.depth);
+    if p.answers_pre_chance() {
+        decide_answer(p, &Lookahead, &limits, &table, &stop, &mut report);
+    } else {
+        decide_before_chance(p, &Lookahead, &limits, &table, &stop, &mut report);
+    }
+    deepest
+}
+
+/// Without `go depth` a cube decision stops at depth 3, before the roll in a bear-off at depth
+/// 2, however much time is left. Black's redouble here is wrong (gnubg 2-ply: no double +0.224,
+/// double/take +0.012); searched to depth 3 the bear-off plays out with the cube dead, and
+/// the redouble came out at twice the cubeless equity (+0.244 against +0.122).
+#[test]
+fn timed_cube_decisions_stop_at_their_depth() {
+    let bear_off = "w=2:3 b=5:1,4:2 b - cube=4:b";
+    assert_eq!(timed_depths(&at(bear_off, CUBE)), 2);
+    assert_eq!(before_roll(&at(bear_off, CUBE), 2), "roll");
+    let contact = "w=24:1,13:4,8:3,6:4,5:2,3:1 b=24:2,13:4,8:2,6:5,4:2 b -";
+    assert_eq!(timed_depths(&played(at(contact, CUBE), &["double"])), 3);
+    let race = "w=9:3,8:3,6:4,5:3,4:2 b=13:2,8:4,7:1,6:4,5:4 w - cube=2:w";
+    assert_eq!(timed_depths(&at(race, CUBE)), 3);
+    assert_eq!(timed_depths(&played(at(bear_off, CUBE), &["double"])), 3);
+}
