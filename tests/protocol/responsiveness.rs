@@ -95,8 +95,15 @@ fn perft_is_stopped_and_quit_exits_at_once() {
 #[test]
 fn a_bare_go_answers_only_after_stop_even_when_its_search_is_over() {
     // Nim with heaps 1 and 2 is proven within a few plies, and a backgammon checker play's
-    // passes end by themselves: the answer still waits for `stop`, as UCI's `go infinite`.
-    for setup in ["newgame nim heaps=1,2", "newgame backgammon\ndice 31"] {
+    // passes and the cube decisions' bounded depths end by themselves: the answer still
+    // waits for `stop`, as UCI's `go infinite`.
+    let bear_off = "newgame backgammon cube=on\nposition fen w=2:3 b=5:1,4:2 b - cube=4:b";
+    for setup in [
+        "newgame nim heaps=1,2",
+        "newgame backgammon\ndice 31",
+        bear_off,
+        &format!("{bear_off}\nmove double"),
+    ] {
         let mut engine = Engine::start(&[]);
         engine.send(&format!("{setup}\ngo"));
         std::thread::sleep(Duration::from_millis(300));
