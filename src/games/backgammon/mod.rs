@@ -637,21 +637,24 @@ impl Backgammon {
     }
 
     /// The deepest depth a cube decision here searches when `go` names none (a clock, a node
-    /// limit, `infinite`): 3, or 2 before the roll once both sides have every checker home.
-    /// Deeper, the answer to a double is valued with the taker on roll at the leaves, which
-    /// session 39's replays found biased toward the doubler (by 0.08 of the cube at depth 4
-    /// on 590 held-out takes, 0.00 at depth 3, and more of them wrong), and a search that
-    /// plays a bear-off out to its end with nobody doubling on the way leaves the cube dead:
-    /// at depth 3 a short bear-off's redouble was worth twice the cubeless equity, where
-    /// keeping the cube is worth more (the two such redoubles of 3,605 held-out decisions
-    /// cost 1.6 points). Longer races keep depth 3: bounded at 2, 600 of them lost 0.0008 and
-    /// 0.0013 points a position doubling and taking, against 0.0007 and 0.0009.
+    /// limit, `infinite`): 3, or 2 once both sides have every checker home. Deeper, the answer
+    /// to a double is valued with the taker on roll at the leaves, which session 39's replays
+    /// found biased toward the doubler (by 0.08 of the cube at depth 4 on 590 held-out takes,
+    /// 0.00 at depth 3, and more of them wrong). A search that plays a bear-off out to its end
+    /// with nobody doubling on the way leaves the cube dead: at depth 3 a short bear-off's
+    /// redouble was worth twice the cubeless equity, where keeping the cube is worth more (the
+    /// two such redoubles of 3,605 held-out decisions cost 1.6 points), and a taker who would
+    /// redouble for free (in a match, where the doubler's win ends it anyway) lost that
+    /// redouble: the 76 bear-off takes of 250 7-point matches lost 2.75 points of MWC in all
+    /// at depth 3, 0.46 at depth 2 (session 40), whose leaves come just before the taker's
+    /// own cube decision. Longer races keep depth 3: bounded at 2, 600 of them lost 0.0008
+    /// and 0.0013 points a position doubling and taking, against 0.0007 and 0.0009.
     pub fn cube_depth(&self) -> u32 {
         let (me, them) = (
             self.checkers(self.turn),
             self.checkers(self.turn.opponent()),
         );
-        if !self.cube.offered && bearoff::home(me).is_some() && bearoff::home(them).is_some() {
+        if bearoff::home(me).is_some() && bearoff::home(them).is_some() {
             2
         } else {
             3

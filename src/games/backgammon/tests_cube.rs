@@ -863,18 +863,29 @@ fn timed_depths(p: &Backgammon) -> u32 {
     deepest
 }
 
-/// Without `go depth` a cube decision stops at depth 3, before the roll in a bear-off at depth
-/// 2, however much time is left. Black's redouble here is wrong (gnubg 2-ply: no double +0.224,
-/// double/take +0.012); searched to depth 3 the bear-off plays out with the cube dead, and
-/// the redouble came out at twice the cubeless equity (+0.244 against +0.122).
+/// Without `go depth` a cube decision stops at depth 3, in a bear-off at depth 2, however much
+/// time is left. Black's redouble here is wrong (gnubg 2-ply: no double +0.224, double/take
+/// +0.012); searched to depth 3 the bear-off plays out with the cube dead, and the redouble
+/// came out at twice the cubeless equity (+0.244 against +0.122). White's take in the match
+/// is right (gnubg 2-ply: 11.57% MWC taking, 9.28% passing): Black's win ends the match at
+/// any cube, so White, owning the cube at 4, redoubles for nothing and each of its wins (one
+/// game in nine) takes the match; at depth 3 the game ends in the search with the cube left at
+/// 4, its wins worth only 4-4 (5.8%), and White passes.
 #[test]
 fn timed_cube_decisions_stop_at_their_depth() {
     let bear_off = "w=2:3 b=5:1,4:2 b - cube=4:b";
     assert_eq!(timed_depths(&at(bear_off, CUBE)), 2);
     assert_eq!(before_roll(&at(bear_off, CUBE), 2), "roll");
+    assert_eq!(timed_depths(&played(at(bear_off, CUBE), &["double"])), 2);
     let contact = "w=24:1,13:4,8:3,6:4,5:2,3:1 b=24:2,13:4,8:2,6:5,4:2 b -";
     assert_eq!(timed_depths(&played(at(contact, CUBE), &["double"])), 3);
     let race = "w=9:3,8:3,6:4,5:3,4:2 b=13:2,8:4,7:1,6:4,5:4 w - cube=2:w";
     assert_eq!(timed_depths(&at(race, CUBE)), 3);
-    assert_eq!(timed_depths(&played(at(bear_off, CUBE), &["double"])), 3);
+    let free_redouble = at(
+        "w=2:1,1:3 b=1:3 b - cube=2:b match=7 score=0-4",
+        &[("cube", "on"), ("match", "7")],
+    );
+    let doubled = played(free_redouble.clone(), &["double"]);
+    assert_eq!(timed_depths(&doubled), 2);
+    assert_eq!(answer(&free_redouble, 2), "take");
 }

@@ -1,0 +1,188 @@
+#!/usr/bin/env python3
+"""The take decisions of whole matches judged by GNU Backgammon, and put again to tabula.
+
+Usage: .venv-gnubg/bin/python scripts/gnubg-mat-takes.py MAT_OR_DIR... [--judge PLIES]
+       [--tabula PATH] [--go CMD]... [--out FILE]
+
+Every `.mat` file (a directory stands for the `.mat` files in it, as `arena --match N --mat DIR`
+writes them) is replayed game by game in tabula, the rules oracle, from the score each game
+starts at (the Crawford game marked). At every double that was answered, gnubg's cubeful match
+winning chances (MWC) of double/take and double/pass come from its `eval` of tabula's XGID at
+--judge plies (default 2) and at 0 plies. Prints, in percentage points of MWC per match:
+
+- per player of the files, its takes, the wrong ones (a take where passing wins more, or the
+  reverse) and the MWC they lost, the sum gnubg's own match analysis (`gnubg-mat-cube.py`)
+  reports as wrong takes and passes;
+- on all of those positions, both players' answers together: what gnubg 0-ply's answer
+  would lose, and for each --go command (e.g. `go depth 3`) what the tabula build's answer
+  loses, with the mean and spread of its take MWC (its `info string cube` line) less the
+  judge's. The positions come from matches already played, so a build is judged on answers it
+  was not tuned on only when the matches differ from those it was tuned on.
+
+--out writes each position as a JSON line (file, game, XGID, cube, the answer played, the
+judge's and 0-ply's MWC, each --go answer and take MWC).
+"""
+import argparse
+import glob
+import importlib.util
+import json
+import os
+import re
+import statistics
+import subprocess
+
+from requires import require
+
+gnubg = require("gnubg")
+
+ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+spec = importlib.util.spec_from_file_location("engine", os.path.join(ROOT, "scripts/gnubg-engine.py"))
+engine = importlib.util.module_from_spec(spec)
+spec.loader.exec_module(engine)
+
+START = "w=24:2,13:5,8:3,6:5 b=24:2,13:5,8:3,6:5"
+LINE = re.compile(r"^\d\. (?:Re)?[Dd]ouble, (take|pass)\s+([+-]?\d+\.\d+)%")
+CUBE = re.compile(r"mwc ([\d.]+)% ([\d.]+)%")
+
+
+def doubler_mwc(xgid, plies):
+    """gnubg's cubeful MWC (double/take, double/pass) of the doubler, in percent."""
+    engine.printed(f"set evaluation cubedecision eval plies {plies}")
+    engine.printed(lambda: gnubg.set_gnubg_id(xgid))
+    found = {}
+    for line in engine.printed("eval").splitlines():
+        match = LINE.match(line.strip())
+        if match:
+            found[match.group(1)] = float(match.group(2))
+    if len(found) != 2:
+        raise SystemExit(f"gnubg gave no cube equities for {xgid}")
+    return found["take"], found["pass"]
+
+
+def mat_files(paths):
+    """The .mat files named, a directory standing for the ones in it."""
+    for path in paths:
+        yield from sorted(glob.glob(os.path.join(path, "*.mat"))) if os.path.isdir(path) else [path]
+
+
+def answered_doubles(path, oracle):
+    """(game, answering player's name, XGID, cube before the double, `take` or `drop`) of
+    every answered double of a match file."""
+    text = open(path).read().splitlines()
+    length = int(text[0].split()[0])
+    names = re.findall(r"(\S+) : \d+", next(l for l in text if " : " in l))
+    colour = {"white": names[0], "black": names[1]}
+    shown = subprocess.run([os.path.join(ROOT, "target/release/backgammon-mat"), "show", path],
+                           capture_output=True, text=True, check=True).stdout.splitlines()
+    games = {}
+    for line in shown[1:]:
+        words = line.split()
+        games.setdefault(int(words[1]), []).append(words[2:])
+    score = {"white": 0, "black": 0}
+    crawford_played = False
+    for game in sorted(games):
+        actions = games[game]
+        crawford = not crawford_played and (score["white"] == length - 1) != (score["black"] == length - 1)
+        crawford_played |= crawford
+        base = (f"{START} {actions[0][0][0]} - opening match={length} "
+                f"score={score['white']}-{score['black']}" + (" crawford" if crawford else ""))
+        oracle.tell(f"newgame backgammon cube=on match={length}")
+        moves = []
+        for action in actions:
+            if action[0] == "wins":
+                score[action[1]] += int(action[2])
+                break
+            who, move = action
+            if move in ("take", "drop"):
+                errors = oracle.tell(f"position fen {base} moves {' '.join(moves)}")
+                if errors:
+                    raise SystemExit(f"{path} game {game}: {errors}")
+                fen = oracle.ask("fen", "fen")[0]
+                cube = next((int(w[5:].split(":")[0]) for w in fen.split() if w.startswith("cube=")), 1)
+                xgid = oracle.ask("fen xgid", "xgid")[0].split(" ", 1)[1]
+                yield game, colour[who], xgid, cube, move
+            moves.append(move)
+
+
+def tabula_answer(proc, length, xgid, go):
+    """A build's answer and take MWC (percent) to the double of an XGID."""
+    proc.stdin.write(f"newgame backgammon cube=on match={length}\nposition xgid {xgid}\n{go}\n")
+    take = None
+    while True:
+        line = proc.stdout.readline()
+        if not line:
+            raise SystemExit("tabula exited")
+        if line.startswith("error"):
+            raise SystemExit(f"{xgid}: {line.strip()}")
+        if line.startswith("info string cube"):
+            take = float(CUBE.search(line).group(1))
+        if line.startswith("bestmove"):
+            return line.split()[1], take
+
+
+def lost(answer, take, drop):
+    """The taker's MWC lost by an answer, given the doubler's MWC after a take and a drop."""
+    return max(0.0, (take - drop) if answer == "take" else (drop - take))
+
+
+def main():
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("mats", nargs="+")
+    parser.add_argument("--judge", type=int, default=2, choices=range(0, 3))
+    parser.add_argument("--tabula", default=os.path.join(ROOT, "target/release/tabula"))
+    parser.add_argument("--go", action="append", default=[])
+    parser.add_argument("--out")
+    args = parser.parse_args()
+    engine.printed("set threads 1")
+    engine.printed("set output mwc on")
+    oracle = engine.Oracle(args.tabula)
+    build = subprocess.Popen([args.tabula], stdin=subprocess.PIPE, stdout=subprocess.PIPE,
+                             text=True, bufsize=1) if args.go else None
+    out = open(args.out, "w") if args.out else None
+    players = {}
+    all_lost = {"gnubg 0-ply": 0.0, **{go: 0.0 for go in args.go}}
+    take_error = {go: [] for go in args.go}
+    matches = positions = 0
+    for path in mat_files(args.mats):
+        matches += 1
+        length = int(open(path).readline().split()[0])
+        for game, name, xgid, cube, played in answered_doubles(path, oracle):
+            positions += 1
+            take, drop = doubler_mwc(xgid, args.judge)
+            take0, drop0 = doubler_mwc(xgid, 0)
+            row = players.setdefault(name, [0, 0, 0.0])
+            row[0] += 1
+            row[1] += lost(played, take, drop) > 0
+            row[2] += lost(played, take, drop)
+            all_lost["gnubg 0-ply"] += lost("take" if take0 <= drop0 else "drop", take, drop)
+            record = {"file": os.path.basename(path), "game": game, "xgid": xgid, "cube": cube,
+                      "player": name, "played": played, "take": take, "drop": drop,
+                      "take0": take0, "drop0": drop0}
+            for go in args.go:
+                answer, taker_take = tabula_answer(build, length, xgid, go)
+                all_lost[go] += lost(answer, take, drop)
+                if taker_take is not None:
+                    take_error[go].append(taker_take - (100 - take))
+                record[go] = (answer, taker_take)
+            if out:
+                out.write(json.dumps(record) + "\n")
+                out.flush()
+    oracle.close()
+    if build:
+        build.stdin.write("quit\n")
+        build.stdin.flush()
+        build.wait(timeout=5)
+    print(f"{matches} matches, {positions} answered doubles")
+    for name, (n, wrong, mwc) in sorted(players.items()):
+        print(f"{name}: {n} answers, {wrong} wrong, {mwc / matches:.3f}% MWC lost per match")
+    for who, mwc in all_lost.items():
+        line = f"all answers by {who}: {mwc / matches:.3f}% MWC lost per match"
+        if take_error.get(who):
+            errors = take_error[who]
+            line += (f"; take MWC less the judge's: mean {statistics.mean(errors):+.2f},"
+                     f" spread {statistics.pstdev(errors):.2f}")
+        print(line)
+
+
+if __name__ == "__main__":
+    main()
