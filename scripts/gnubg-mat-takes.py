@@ -5,8 +5,8 @@ Usage: .venv-gnubg/bin/python scripts/gnubg-mat-takes.py MAT_OR_DIR... [--judge 
        [--tabula PATH] [--go CMD]... [--out FILE]
 
 Every `.mat` file (a directory stands for the `.mat` files in it, as `arena --match N --mat DIR`
-writes them) is replayed game by game in tabula, the rules oracle, from the score each game
-starts at (the Crawford game marked). At every double that was answered, gnubg's cubeful match
+writes them) is read by `backgammon-mat show --positions`, which gives the position of every
+action with the match score and the Crawford flag. At every double that was answered, gnubg's cubeful match
 winning chances (MWC) of double/take and double/pass come from its `eval` of tabula's XGID at
 --judge plies (default 2) and at 0 plies. Prints, in percentage points of MWC per match:
 
@@ -40,7 +40,6 @@ spec = importlib.util.spec_from_file_location("engine", os.path.join(ROOT, "scri
 engine = importlib.util.module_from_spec(spec)
 spec.loader.exec_module(engine)
 
-START = "w=24:2,13:5,8:3,6:5 b=24:2,13:5,8:3,6:5"
 LINE = re.compile(r"^\d\. (?:Re)?[Dd]ouble, (take|pass)\s+([+-]?\d+\.\d+)%")
 CUBE = re.compile(r"mwc ([\d.]+)% ([\d.]+)%")
 
@@ -66,42 +65,29 @@ def mat_files(paths):
 
 
 def answered_doubles(path, oracle):
-    """(game, answering player's name, XGID, cube before the double, `take` or `drop`) of
-    every answered double of a match file."""
-    text = open(path).read().splitlines()
-    length = int(text[0].split()[0])
-    names = re.findall(r"(\S+) : \d+", next(l for l in text if " : " in l))
+    """The match length, and (game, answering player's name, XGID, cube before the double,
+    `take` or `drop`) of every answered double of a match file, from `backgammon-mat show
+    --positions`."""
+    names = re.findall(r"(\S+) : \d+", next(l for l in open(path) if " : " in l))
     colour = {"white": names[0], "black": names[1]}
-    shown = subprocess.run([os.path.join(ROOT, "target/release/backgammon-mat"), "show", path],
-                           capture_output=True, text=True, check=True).stdout.splitlines()
-    games = {}
-    for line in shown[1:]:
-        words = line.split()
-        games.setdefault(int(words[1]), []).append(words[2:])
-    score = {"white": 0, "black": 0}
-    crawford_played = False
-    for game in sorted(games):
-        actions = games[game]
-        crawford = not crawford_played and (score["white"] == length - 1) != (score["black"] == length - 1)
-        crawford_played |= crawford
-        base = (f"{START} {actions[0][0][0]} - opening match={length} "
-                f"score={score['white']}-{score['black']}" + (" crawford" if crawford else ""))
-        oracle.tell(f"newgame backgammon cube=on match={length}")
-        moves = []
-        for action in actions:
-            if action[0] == "wins":
-                score[action[1]] += int(action[2])
-                break
-            who, move = action
-            if move in ("take", "drop"):
-                errors = oracle.tell(f"position fen {base} moves {' '.join(moves)}")
-                if errors:
-                    raise SystemExit(f"{path} game {game}: {errors}")
-                fen = oracle.ask("fen", "fen")[0]
-                cube = next((int(w[5:].split(":")[0]) for w in fen.split() if w.startswith("cube=")), 1)
-                xgid = oracle.ask("fen xgid", "xgid")[0].split(" ", 1)[1]
-                yield game, colour[who], xgid, cube, move
-            moves.append(move)
+    shown = subprocess.run([os.path.join(ROOT, "target/release/backgammon-mat"), "show",
+                            "--positions", path], capture_output=True, text=True, check=True)
+    lines = shown.stdout.splitlines()
+    length = int(lines[0].split()[1])
+    oracle.tell(f"newgame backgammon cube=on match={length}")
+    doubles = []
+    for line in lines[1:]:
+        action, _, fen = line.partition(" | ")
+        words = action.split()
+        if len(words) != 4 or words[3] not in ("take", "drop"):
+            continue
+        errors = oracle.tell(f"position fen {fen}")
+        if errors:
+            raise SystemExit(f"{path}: {errors}")
+        cube = next((int(w[5:].split(":")[0]) for w in fen.split() if w.startswith("cube=")), 1)
+        xgid = oracle.ask("fen xgid", "xgid")[0].split(" ", 1)[1]
+        doubles.append((int(words[1]), colour[words[2]], xgid, cube, words[3]))
+    return length, doubles
 
 
 def tabula_answer(proc, length, xgid, go):
@@ -145,8 +131,8 @@ def main():
     matches = positions = 0
     for path in mat_files(args.mats):
         matches += 1
-        length = int(open(path).readline().split()[0])
-        for game, name, xgid, cube, played in answered_doubles(path, oracle):
+        length, doubles = answered_doubles(path, oracle)
+        for game, name, xgid, cube, played in doubles:
             positions += 1
             take, drop = doubler_mwc(xgid, args.judge)
             take0, drop0 = doubler_mwc(xgid, 0)

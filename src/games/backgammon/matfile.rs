@@ -61,6 +61,41 @@ pub struct MatchRecord {
 }
 
 impl MatchRecord {
+    /// Each game's actions (the finished games, then a last one in play) with the position
+    /// each was played from, the score before the game and the Crawford flag included: what
+    /// an analysis of the match sets up before each decision.
+    pub fn positions(&self) -> Result<Vec<Vec<(Backgammon, &Action)>>, String> {
+        let mut board = Scoreboard::default();
+        let finished = self
+            .games
+            .iter()
+            .map(|g| (&g.actions, Some((g.winner, g.points))));
+        let in_play = (!self.unfinished.is_empty()).then_some((&self.unfinished, None));
+        let mut games = Vec::new();
+        for (actions, result) in finished.chain(in_play) {
+            let crawford = board.next_is_crawford(self.length);
+            let mut seen = Vec::new();
+            if let Some(first) = actions.first() {
+                let mut pos = game_start(self.length, board.score, crawford, first.side)?;
+                for action in actions {
+                    seen.push((pos.clone(), action));
+                    if action.token.contains(':') {
+                        set_roll(&mut pos, &action.token)?;
+                    }
+                    let mv = pos
+                        .parse_move(&action.token)
+                        .map_err(|e| format!("{}: {e}", action.token))?;
+                    pos.play(mv);
+                }
+            }
+            if let Some((winner, points)) = result {
+                board.add(winner, points);
+            }
+            games.push(seen);
+        }
+        Ok(games)
+    }
+
     /// One line on the match: `5 point match, 4 games, A 5 - 2 B` (points won by each).
     pub fn summary(&self) -> String {
         let mut score = [0u32; 2];
@@ -494,13 +529,7 @@ fn replay(
                 return Err((line, format!("{} is not to act here", side.name())))
             }
             Cell::Play(token) => {
-                let roll = &token[..2];
-                if pos.dice().is_none() {
-                    let roll = super::move_text::parse_roll(roll)
-                        .filter(|&r| pos.roll_allowed(r))
-                        .ok_or((line, format!("roll {roll} is not allowed here")))?;
-                    pos.set_dice(roll);
-                }
+                set_roll(&mut pos, token).map_err(|what| (line, what))?;
                 token.clone()
             }
             Cell::Double(value) => {
@@ -527,6 +556,19 @@ fn replay(
         return Err((line, "the game is over: expected 'Wins N point(s)'".into()));
     }
     Ok((actions, None))
+}
+
+/// Sets the roll a play token starts with (`52:13/8,24/22`) when the position still waits
+/// for its dice.
+fn set_roll(pos: &mut Backgammon, token: &str) -> Result<(), String> {
+    if pos.dice().is_none() {
+        let roll = token.get(..2).unwrap_or(token);
+        let roll = super::move_text::parse_roll(roll)
+            .filter(|&r| pos.roll_allowed(r))
+            .ok_or(format!("roll {roll} is not allowed here"))?;
+        pos.set_dice(roll);
+    }
+    Ok(())
 }
 
 /// Checks a `Wins N point(s)` line: the winner (`side`, the column of the line) and the

@@ -7,6 +7,12 @@ use crate::util::rng::Rng;
 
 /// A match of random legal plays, with a double taken and one dropped now and then.
 fn random_match(length: u16, seed: u64) -> MatchRecord {
+    random_match_and_positions(length, seed).0
+}
+
+/// [`random_match`] and the position string each action of it was played from.
+fn random_match_and_positions(length: u16, seed: u64) -> (MatchRecord, Vec<Vec<String>>) {
+    let mut fens = Vec::new();
     let mut rng = Rng::new(seed);
     let mut board = Scoreboard::default();
     let mut games = Vec::new();
@@ -19,7 +25,9 @@ fn random_match(length: u16, seed: u64) -> MatchRecord {
         };
         let mut pos = game_start(length, board.score, crawford, opener).unwrap();
         let mut actions = Vec::new();
+        let mut seen = Vec::new();
         while pos.outcome().is_none() {
+            seen.push(pos.to_fen());
             let token = if pos.cube().offered {
                 if rng.below(3) == 0 { "drop" } else { "take" }.to_owned()
             } else if pos.dice().is_none() && pos.may_double() && rng.below(8) == 0 {
@@ -40,6 +48,7 @@ fn random_match(length: u16, seed: u64) -> MatchRecord {
             });
             pos.play(mv);
         }
+        fens.push(seen);
         let o = pos.outcome().unwrap();
         board.add(o.winner.unwrap(), o.points);
         games.push(GameRecord {
@@ -48,13 +57,14 @@ fn random_match(length: u16, seed: u64) -> MatchRecord {
             points: o.points,
         });
     }
-    MatchRecord {
+    let record = MatchRecord {
         length,
         names: ["alice".into(), "bob".into()],
         games,
         unfinished: Vec::new(),
         comments: Vec::new(),
-    }
+    };
+    (record, fens)
 }
 
 #[test]
@@ -64,6 +74,38 @@ fn random_matches_round_trip() {
         let text = write(&record);
         assert_eq!(read(&text, "m.mat"), Ok(record), "{text}");
     }
+}
+
+/// A record read back gives each action the position it was played from: the positions the
+/// match was generated in (the score carried from game to game, the Crawford game marked, a
+/// roll before its play), also for a last game still in play.
+#[test]
+fn each_action_comes_with_the_position_it_was_played_from() {
+    let mut crawford_games = 0;
+    for seed in 1..=12 {
+        let (record, fens) = random_match_and_positions(5, seed);
+        let read_back = read(&write(&record), "m.mat").expect("reads");
+        let seen: Vec<Vec<String>> = read_back
+            .positions()
+            .expect("replays")
+            .iter()
+            .map(|game| game.iter().map(|(pos, _)| pos.to_fen()).collect())
+            .collect();
+        assert_eq!(seen, fens, "seed {seed}");
+        crawford_games += fens.iter().filter(|g| g[0].ends_with(" crawford")).count();
+        let mut stopped = record.clone();
+        let last = stopped.games.pop().expect("a game");
+        stopped.unfinished = last.actions[..3].to_vec();
+        let positions = stopped.positions().expect("replays");
+        let in_play: Vec<String> = positions
+            .last()
+            .unwrap()
+            .iter()
+            .map(|(p, _)| p.to_fen())
+            .collect();
+        assert_eq!(in_play, fens.last().unwrap()[..3], "seed {seed}");
+    }
+    assert!(crawford_games > 0, "no Crawford game was looked at");
 }
 
 #[test]
