@@ -2,6 +2,7 @@
 """Cube decisions of whole matches judged by GNU Backgammon's own match analysis, per player.
 
 Usage: python3 scripts/gnubg-mat-cube.py [--plies N] [--jobs J] [--json FILE] MAT_OR_DIR...
+       python3 scripts/gnubg-mat-cube.py --from-json FILE...
 
 Every `.mat` file (a directory stands for the `.mat` files in it: what `arena --match N --mat
 DIR` writes) is imported by Debian's gnubg in tty mode (`scripts/gnubg-debian.sh` installs it),
@@ -10,13 +11,19 @@ cubeful at --plies, default 2) and its `show statistics match` read. Prints per 
 over all matches: the decisions gnubg counts, the wrong ones by kind, and the error in match
 winning chance (MWC, percentage points lost per match) and in EMG (gnubg's normalized money
 equivalent, per match). --json writes one line per match with the per-player figures, so that
-two runs can be compared match by match.
+two runs can be compared match by match; --from-json sums such files again (several runs
+together) without gnubg. With two players it also prints the first's MWC lost per match less
+the second's, in doubling (missed and wrong doubles), taking (wrong takes and passes) and all,
+each with its 95% interval (two standard errors of the per-match differences): the two
+players' decisions come from the same matches, so the difference is measured more finely
+than either rate alone.
 """
 import argparse
 import collections
 import concurrent.futures
 import json
 import os
+import statistics
 import re
 import subprocess
 import sys
@@ -93,11 +100,19 @@ def analyse(path, gnubg, plies):
 
 def main():
     ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
-    ap.add_argument("paths", nargs="+")
+    ap.add_argument("paths", nargs="*")
+    ap.add_argument("--from-json", nargs="+", metavar="FILE")
     ap.add_argument("--plies", type=int, default=2)
     ap.add_argument("--jobs", type=int, default=1)
     ap.add_argument("--json")
     args = ap.parse_args()
+    if args.from_json:
+        if args.paths or args.json:
+            ap.error("--from-json takes no match files and no --json")
+        records = read_json(args.from_json)
+        print(f"{len(records)} matches, from {', '.join(args.from_json)}")
+        summarize(records)
+        return
     files = []
     for p in args.paths:
         if os.path.isdir(p):
@@ -108,30 +123,61 @@ def main():
         raise SystemExit("no .mat files")
     gnubg = subprocess.run([os.path.join(ROOT, "scripts/gnubg-debian.sh")], check=True,
                            capture_output=True, text=True).stdout.strip()
-    total = collections.defaultdict(lambda: {"matches": 0, "emg": 0.0, "mwc": 0.0,
-                                             "counts": collections.Counter(),
-                                             "wrong": collections.Counter()})
     dump = open(args.json, "w") if args.json else None
+    records = []
     with concurrent.futures.ThreadPoolExecutor(args.jobs) as pool:
         for path, stats in zip(files, pool.map(lambda f: analyse(f, gnubg, args.plies), files)):
             if dump:
                 dump.write(json.dumps({"file": path, "players": stats}) + "\n")
-            for name, s in stats.items():
-                t = total[name]
-                t["matches"] += 1
-                t["emg"] += s["emg"]
-                t["mwc"] += s["mwc"]
-                t["counts"].update(s["counts"])
-                for kind, (count, _, _) in s["wrong"].items():
-                    t["wrong"][kind] += count
+            records.append(stats)
     print(f"{len(files)} matches, cube decisions judged by gnubg {args.plies}-ply (match analysis)")
+    summarize(records)
+
+
+def lost_by_part(stats):
+    """A player's MWC (percentage points) lost in one match: doubling, taking and all."""
+    doubling = sum(abs(mwc) for kind, (_, _, mwc) in stats["wrong"].items() if "double" in kind)
+    taking = sum(abs(mwc) for kind, (_, _, mwc) in stats["wrong"].items()
+                 if "double" not in kind)
+    return doubling, taking, abs(stats["mwc"])
+
+
+def summarize(records):
+    """Prints the per-player totals of per-match statistics, and the paired difference of two
+    players' MWC lost."""
+    total = collections.defaultdict(lambda: {"matches": 0, "emg": 0.0, "mwc": 0.0,
+                                             "counts": collections.Counter(),
+                                             "wrong": collections.Counter()})
+    for stats in records:
+        for name, s in stats.items():
+            t = total[name]
+            t["matches"] += 1
+            t["emg"] += s["emg"]
+            t["mwc"] += s["mwc"]
+            t["counts"].update(s["counts"])
+            for kind, (count, _, _) in s["wrong"].items():
+                t["wrong"][kind] += count
     for name, t in sorted(total.items()):
         n = t["matches"]
         wrong = ", ".join(f"{k.lower()} {t['wrong'][k]}" for k in KINDS)
         print(f"{name}: {t['counts']['Total cube decisions']} decisions "
               f"({t['counts']['Close or actual cube decisions']} close or actual), {wrong}; "
               f"lost {t['mwc'] / n:+.3f}% MWC and {t['emg'] / n:+.4f} EMG per match")
+    names = sorted(total)
+    pairs = [(r[names[0]], r[names[1]]) for r in records if len(names) == 2 and len(r) == 2]
+    if len(pairs) < 2:
+        return
+    parts = []
+    for i, part in enumerate(["doubling", "taking", "all"]):
+        diffs = [lost_by_part(a)[i] - lost_by_part(b)[i] for a, b in pairs]
+        half = 2 * statistics.stdev(diffs) / len(diffs) ** 0.5
+        parts.append(f"{part} {statistics.mean(diffs):+.3f} ± {half:.3f}")
+    print(f"{names[0]} less {names[1]}, MWC lost per match: {', '.join(parts)}")
 
+
+def read_json(paths):
+    """The per-match statistics of --json files."""
+    return [json.loads(line)["players"] for path in paths for line in open(path) if line.strip()]
 
 if __name__ == "__main__":
     sys.exit(main())
