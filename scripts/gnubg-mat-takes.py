@@ -24,9 +24,10 @@ winning chances (MWC) of double/take and double/pass come from its `eval` of tab
 judge's and 0-ply's MWC, each --go answer and take MWC).
 
 --judged reads such files instead of match files and puts their positions to the build again
-(and gives gnubg 0-ply's figures from the file) without gnubg (a minute for some 4,000 answers): the quick way to compare builds, e.g. two cube
-networks, on positions judged once. The spread is also given apart for first doubles and
-redoubles: a redouble's match equities swing twice as far, and so do the errors.
+without gnubg (gnubg 0-ply's figures come from the file; about 40 s for 1,300 answers): the
+quick way to compare builds, e.g. two cube networks, on positions judged once. The spread is
+also given apart for first doubles and redoubles: a redouble's match equities swing twice as
+far, and so do the errors.
 """
 import argparse
 import glob
@@ -38,7 +39,7 @@ import statistics
 import subprocess
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
-engine = None
+gnubg = engine = None
 
 
 def load_gnubg():
@@ -155,10 +156,14 @@ def replay(args):
             loss = lost(answer, record["take"], record["drop"])
             mwc_lost += loss
             wrong += loss > 0
-            kind = "first doubles" if record["cube"] == 1 else "redoubles"
-            errors[kind].append(taker_take - (100 - record["take"]))
-        print(f"all answers by {go}: {wrong} wrong, {mwc_lost / matches:.3f}% MWC lost per match;"
-              f" take MWC less the judge's: {spread_line(errors['first doubles'] + errors['redoubles'])}")
+            if taker_take is not None:
+                kind = "first doubles" if record["cube"] == 1 else "redoubles"
+                errors[kind].append(taker_take - (100 - record["take"]))
+        line = f"all answers by {go}: {wrong} wrong, {mwc_lost / matches:.3f}% MWC lost per match"
+        both = errors["first doubles"] + errors["redoubles"]
+        if both:
+            line += f"; take MWC less the judge's: {spread_line(both)}"
+        print(line)
         for kind, values in errors.items():
             if values:
                 print(f"  {kind} ({len(values)}): {spread_line(values)}")
