@@ -113,6 +113,8 @@ def main():
         print(f"{len(records)} matches, from {', '.join(args.from_json)}")
         summarize(records)
         return
+    if not args.paths:
+        ap.error("name match files or --from-json files")
     files = []
     for p in args.paths:
         if os.path.isdir(p):

@@ -42,15 +42,24 @@ ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 gnubg = engine = None
 
 
+def load_script(name):
+    """A module of scripts/ whose file name is not an identifier."""
+    spec = importlib.util.spec_from_file_location(name.replace("-", "_"),
+                                                  os.path.join(ROOT, "scripts", name + ".py"))
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
+
+
+Tabula = load_script("gnubg-cube-replay").Tabula
+
+
 def load_gnubg():
     """The gnubg module and scripts/gnubg-engine.py, needed only to judge match files."""
     global engine, gnubg
     from requires import require
     gnubg = require("gnubg")
-    spec = importlib.util.spec_from_file_location("engine",
-                                                  os.path.join(ROOT, "scripts/gnubg-engine.py"))
-    engine = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(engine)
+    engine = load_script("gnubg-engine")
 
 LINE = re.compile(r"^\d\. (?:Re)?[Dd]ouble, (take|pass)\s+([+-]?\d+\.\d+)%")
 CUBE = re.compile(r"mwc ([\d.]+)% ([\d.]+)%")
@@ -102,20 +111,12 @@ def answered_doubles(path, oracle):
     return length, doubles
 
 
-def tabula_answer(proc, length, xgid, go):
-    """A build's answer and take MWC (percent) to the double of an XGID."""
-    proc.stdin.write(f"newgame backgammon cube=on match={length}\nposition xgid {xgid}\n{go}\n")
-    take = None
-    while True:
-        line = proc.stdout.readline()
-        if not line:
-            raise SystemExit("tabula exited")
-        if line.startswith("error"):
-            raise SystemExit(f"{xgid}: {line.strip()}")
-        if line.startswith("info string cube"):
-            take = float(CUBE.search(line).group(1))
-        if line.startswith("bestmove"):
-            return line.split()[1], take
+def tabula_answer(build, length, xgid, go):
+    """A build's answer and take MWC (percent; `None` without a cube line) to the double of
+    an XGID."""
+    answer, note = build.decide(f"cube=on match={length}", xgid, go)
+    found = CUBE.search(note)
+    return answer, float(found.group(1)) if found else None
 
 
 def lost(answer, take, drop):
@@ -141,8 +142,7 @@ def judged_records(paths):
 def replay(args):
     """--judged: each --go answer of a build on positions judged before."""
     matches, records = judged_records(args.judged)
-    build = subprocess.Popen([args.tabula], stdin=subprocess.PIPE, stdout=subprocess.PIPE,
-                             text=True, bufsize=1)
+    build = Tabula(args.tabula)
     print(f"{matches} matches, {len(records)} answered doubles")
     for go in ["gnubg 0-ply", *args.go]:
         mwc_lost, wrong, errors = 0.0, 0, {"first doubles": [], "redoubles": []}
@@ -167,9 +167,7 @@ def replay(args):
         for kind, values in errors.items():
             if values:
                 print(f"  {kind} ({len(values)}): {spread_line(values)}")
-    build.stdin.write("quit\n")
-    build.stdin.flush()
-    build.wait(timeout=5)
+    build.close()
 
 
 def main():
@@ -192,8 +190,7 @@ def main():
     engine.printed("set threads 1")
     engine.printed("set output mwc on")
     oracle = engine.Oracle(args.tabula)
-    build = subprocess.Popen([args.tabula], stdin=subprocess.PIPE, stdout=subprocess.PIPE,
-                             text=True, bufsize=1) if args.go else None
+    build = Tabula(args.tabula) if args.go else None
     out = open(args.out, "w") if args.out else None
     players = {}
     all_lost = {"gnubg 0-ply": 0.0, **{go: 0.0 for go in args.go}}
@@ -225,9 +222,7 @@ def main():
                 out.flush()
     oracle.close()
     if build:
-        build.stdin.write("quit\n")
-        build.stdin.flush()
-        build.wait(timeout=5)
+        build.close()
     print(f"{matches} matches, {positions} answered doubles")
     for name, (n, wrong, mwc) in sorted(players.items()):
         print(f"{name}: {n} answers, {wrong} wrong, {mwc / matches:.3f}% MWC lost per match")
